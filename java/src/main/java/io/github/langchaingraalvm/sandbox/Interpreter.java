@@ -1,0 +1,564 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.concurrent.BlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * A persistent JavaScript REPL in its own GraalVM context, run by its own guest thread. Globals persist across
+ * {@link #eval(String)} calls; every call is bounded by the options' time and memory limits.
+ *
+ * <p>Thread-safe: any thread may call {@code eval}; one eval runs at a time, and a call made while another is
+ * running returns a {@code ConcurrentEval} error at once instead of waiting.
+ *
+ * <pre>{@code
+ * try (Interpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
+ *     js.eval("const total = [1, 2, 3].reduce((a, b) => a + b)");
+ *     EvalOutcome outcome = js.eval("total * 2");
+ *     System.out.println(outcome.value()); // 12
+ * }
+ * }</pre>
+ */
+public final class Interpreter implements AutoCloseable {
+    private static final AtomicInteger IDS = new AtomicInteger();
+    private static final Runnable STOP = () -> {};
+    private static final Pattern GRAAL_SYNTAX = Pattern.compile("^(?:SyntaxError: )?cell:(\\d+):(\\d+) ([^\\n]*)");
+    private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await)\\b");
+
+    private final Sandbox sandbox;
+    private final SandboxOptions options;
+    private final ConsoleBuffer console;
+    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+    private final AtomicInteger pendingHostCalls = new AtomicInteger();
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private final Thread owner;
+    private volatile boolean closed;
+    private volatile Watchdog.Ticket ticket;
+    private volatile boolean cancelRequested;
+    private Context context;
+    private Value api;
+    private Value codec;
+
+    Interpreter(Sandbox sandbox, SandboxOptions options) {
+        this.sandbox = sandbox;
+        this.options = options;
+        this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
+        this.owner = new Thread(null, this::loop, "graalvm-sandbox-" + IDS.incrementAndGet(), options.stackBytes());
+        owner.setDaemon(true);
+        owner.start();
+    }
+
+    /** The options this interpreter runs under. */
+    public SandboxOptions options() {
+        return options;
+    }
+
+    /** Whether an eval is running. */
+    public boolean isBusy() {
+        return busy.get();
+    }
+
+    /**
+     * Runs one cell and returns its outcome. Never throws for anything the guest does: syntax errors, guest
+     * exceptions, timeouts and limits all come back as an {@link EvalOutcome}.
+     *
+     * @throws IllegalStateException if the interpreter is closed, or if called from its own guest thread
+     */
+    public EvalOutcome eval(String code) {
+        if (closed) {
+            throw new IllegalStateException("the interpreter is closed");
+        }
+        if (Thread.currentThread() == owner) {
+            throw new IllegalStateException("eval cannot be called from the interpreter's own thread");
+        }
+        if (!busy.compareAndSet(false, true)) {
+            return concurrentEval();
+        }
+        cancelRequested = false;
+        try {
+            return onOwner(() -> runCell(code));
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    /**
+     * Saves the model's globals as a versioned JSON text: data values exactly, functions and classes by their
+     * source, and anything else as a residue that throws a clear error when touched after a restore.
+     *
+     * @param maxBytes the largest snapshot allowed, in UTF-8 bytes; 0 or less for no limit
+     * @throws SnapshotException if it is larger than {@code maxBytes}, or the guest made it fail or time out
+     * @throws IllegalStateException if an eval is running or the interpreter is closed
+     */
+    public String snapshot(long maxBytes) {
+        return exclusive(() -> onOwner(() -> takeSnapshot(maxBytes)));
+    }
+
+    /**
+     * Restores globals saved by {@link #snapshot(long)} into this interpreter, before any eval. A payload that
+     * fails validation changes nothing.
+     *
+     * @return the names that were restored
+     * @throws SnapshotException if the payload is corrupt, foreign, or its restore did not finish
+     */
+    public List<String> restore(String payload) {
+        return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+    }
+
+    private <T> T exclusive(Supplier<T> action) {
+        if (closed) {
+            throw new IllegalStateException("the interpreter is closed");
+        }
+        if (Thread.currentThread() == owner) {
+            throw new IllegalStateException("cannot be called from the interpreter's own thread");
+        }
+        if (!busy.compareAndSet(false, true)) {
+            throw new IllegalStateException("an eval is running in this interpreter");
+        }
+        try {
+            return action.get();
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    private <T> T onOwner(Supplier<T> action) {
+        CompletableFuture<T> done = new CompletableFuture<>();
+        tasks.add(() -> {
+            try {
+                done.complete(action.get());
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        return awaitOutcome(done);
+    }
+
+    private void requireSnapshots() {
+        if (!options.snapshots()) {
+            throw new IllegalStateException("snapshots are off for this interpreter; enable SandboxOptions.snapshots");
+        }
+    }
+
+    private String takeSnapshot(long maxBytes) {
+        requireSnapshots();
+        ensureContext();
+        Watchdog.Ticket t = watch();
+        try {
+            Value names = api.invokeMember("modelGlobals");
+            return codec.invokeMember("encode", names, maxBytes > 0 ? (double) maxBytes : -1.0).asString();
+        } catch (PolyglotException e) {
+            if (t.reason != null) {
+                throw new SnapshotException("taking the snapshot was stopped: " + t.reason, false);
+            }
+            boolean tooLarge = String.valueOf(e.getMessage()).contains("snapshot exceeds maxBytes");
+            throw new SnapshotException(tooLarge ? "the snapshot is larger than " + maxBytes + " bytes"
+                    : "the snapshot could not be taken: " + e.getMessage(), tooLarge);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    private List<String> restoreSnapshot(String payload) {
+        requireSnapshots();
+        ensureContext();
+        Watchdog.Ticket t = watch();
+        try {
+            Value restored = codec.invokeMember("decode", payload);
+            List<String> names = new ArrayList<>();
+            for (long i = 0; i < restored.getArraySize(); i++) {
+                names.add(restored.getArrayElement(i).asString());
+            }
+            return names;
+        } catch (PolyglotException e) {
+            // decode validates before it changes anything, but a restore stopped half-way leaves a mixed state.
+            t.forcedClose = t.forcedClose || t.reason != null;
+            throw new SnapshotException(t.reason != null ? "restoring the snapshot was stopped: " + t.reason
+                    : String.valueOf(e.getMessage()), false);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    private Watchdog.Ticket watch() {
+        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.memoryLimitBytes(),
+                options.timeout(), options.interruptGrace());
+        ticket = t;
+        if (cancelRequested) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+        return t;
+    }
+
+    private void unwatch(Watchdog.Ticket t) {
+        ticket = null;
+        sandbox.watchdog().release(t);
+        if (t.forcedClose) {
+            discardContext(true);
+        }
+    }
+
+    private <T> T awaitOutcome(CompletableFuture<T> done) {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.get();
+                } catch (InterruptedException e) {
+                    // The caller gave up: stop the guest, then still wait so the context is left consistent.
+                    interrupted = true;
+                    cancel();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new IllegalStateException("the interpreter failed", e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
+    public void cancel() {
+        if (busy.get()) {
+            // The eval may still be queued for the guest thread: it is stopped as soon as it starts.
+            cancelRequested = true;
+        }
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+    }
+
+    /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+        tasks.add(STOP);
+        try {
+            owner.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void loop() {
+        try {
+            while (true) {
+                Runnable task = tasks.take();
+                if (task == STOP) {
+                    break;
+                }
+                task.run();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            discardContext(true);
+        }
+    }
+
+    private void ensureContext() {
+        if (context != null) {
+            return;
+        }
+        Context.Builder builder = Context.newBuilder("js")
+                .engine(sandbox.engine())
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .allowHostAccess(Sandbox.HOST_ACCESS)
+                .allowIO(IOAccess.NONE)
+                .allowNativeAccess(false)
+                .allowCreateThread(false)
+                .allowCreateProcess(false)
+                .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .in(InputStream.nullInputStream())
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .timeZone(ZoneOffset.UTC)
+                .option("js.strict", "true")
+                .option("js.load", "false")
+                .option("js.print", "false")
+                .option("js.graal-builtin", "false")
+                .option("js.console", "false")
+                .option("js.locale", "en-US");
+        Context c = builder.build();
+        try {
+            Value factory = c.eval(Source.newBuilder("js", CellCompiler.resource("prelude.js"), "prelude.js")
+                    .buildLiteral());
+            ProxyExecutable emit = args -> {
+                console.appendLine(args[0].asString());
+                return null;
+            };
+            Value config = c.eval("js", "(function (clock, epoch, capture) {"
+                    + " return { frozenClock: clock, epochMillis: epoch, captureConsole: capture }; })")
+                    .execute(options.clock() == SandboxOptions.Clock.FROZEN, (double) options.frozenEpochMillis(),
+                            options.captureConsole());
+            api = factory.execute(emit, config);
+            if (options.snapshots()) {
+                // Built before any guest code runs, so the codec's captured intrinsics are the pristine ones.
+                codec = c.eval(Source.newBuilder("js", CellCompiler.resource("snapshot.js"), "snapshot.js")
+                        .buildLiteral()).execute();
+            }
+            context = c;
+        } catch (RuntimeException e) {
+            c.close(true);
+            throw e;
+        }
+    }
+
+    private void discardContext(boolean force) {
+        Context c = context;
+        context = null;
+        api = null;
+        codec = null;
+        if (c != null) {
+            try {
+                c.close(force);
+            } catch (IllegalStateException | PolyglotException e) {
+                // Closed already, by the watchdog.
+            }
+        }
+    }
+
+    private EvalOutcome runCell(String code) {
+        long start = System.nanoTime();
+        console.clear();
+        completions.clear();
+        pendingHostCalls.set(0);
+        ensureContext();
+        Source source = directSource(code);
+        if (source == null) {
+            CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
+            if (compiled.syntaxError() != null) {
+                return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", compiled.syntaxError(), "", false,
+                        start);
+            }
+            source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
+        }
+        Watchdog.Ticket t = watch();
+        try {
+            Value value = context.eval(source);
+            Value settled = settle(value);
+            if (settled == null) {
+                return outcome(EvalOutcome.Status.ERROR, null, "Deadlock",
+                        "The final Promise is still pending and nothing can settle it: no host call is in flight."
+                                + " A Promise is missing its resolver, or code waits on something that never happens.",
+                        "", false, start);
+            }
+            // Render a little more than is kept, so the marker can say how much was cut without rendering it all.
+            Value rendered = api.invokeMember("render", settled, renderBudget());
+            return new EvalOutcome(EvalOutcome.Status.OK, rendered.getArrayElement(0).asString(),
+                    rendered.getArrayElement(1).asBoolean(), console.text(), console.dropped(), null, null, null,
+                    false, System.nanoTime() - start, options.maxResultChars());
+        } catch (PolyglotException e) {
+            return failure(e, t, start);
+        } catch (RejectedPromise r) {
+            return guestError(r.reason, t, start);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    /**
+     * The cell as it is, when it needs no rewrite: it declares nothing lexical at the top level, does not await
+     * there, and parses as JavaScript. Checking the words is only a filter; the parser decides. Returns null when
+     * the cell must go through the cell compiler.
+     */
+    private Source directSource(String code) {
+        if (NEEDS_COMPILER.matcher(code).find()) {
+            return null;
+        }
+        Source source = Source.newBuilder("js", code, "cell").buildLiteral();
+        try {
+            context.parse(source);
+            return source;
+        } catch (PolyglotException e) {
+            return null;
+        }
+    }
+
+    /** Thrown inside the owner thread when the final Promise rejects. */
+    private static final class RejectedPromise extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Value reason;
+
+        RejectedPromise(Value reason) {
+            super(null, null, false, false);
+            this.reason = reason;
+        }
+    }
+
+    /** Awaits a thenable result on this thread; returns null when it can never settle. */
+    private Value settle(Value value) {
+        if (!api.invokeMember("isThenable", value).asBoolean()) {
+            return value;
+        }
+        Value[] result = new Value[2];
+        boolean[] state = new boolean[2];
+        ProxyExecutable onValue = args -> {
+            state[0] = true;
+            result[0] = args.length > 0 ? args[0] : null;
+            return null;
+        };
+        ProxyExecutable onError = args -> {
+            state[1] = true;
+            result[1] = args.length > 0 ? args[0] : null;
+            return null;
+        };
+        api.invokeMember("settle", value, onValue, onError);
+        while (!state[0] && !state[1]) {
+            if (pendingHostCalls.get() == 0 && completions.isEmpty()) {
+                return null;
+            }
+            Runnable next;
+            Watchdog.Ticket t = ticket;
+            t.pause();
+            try {
+                next = completions.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for host calls", e);
+            } finally {
+                t.resume();
+            }
+            next.run();
+        }
+        if (state[1]) {
+            throw new RejectedPromise(result[1]);
+        }
+        return result[0] == null ? context.eval("js", "undefined") : result[0];
+    }
+
+    private int renderBudget() {
+        return Math.max(1000, options.maxResultChars()) * 4;
+    }
+
+    private EvalOutcome failure(PolyglotException e, Watchdog.Ticket t, long start) {
+        Watchdog.Reason reason = t.reason;
+        if (reason != null && (e.isCancelled() || e.isInterrupted() || t.forcedClose)) {
+            return stopped(reason, t, start);
+        }
+        if (e.isSyntaxError() && e.getMessage() != null && GRAAL_SYNTAX.matcher(e.getMessage()).find()) {
+            return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", syntaxMessage(e.getMessage()), "", false,
+                    start);
+        }
+        if (e.isGuestException() && !e.isInternalError()) {
+            return guestError(e.getGuestObject(), t, start);
+        }
+        if (e.isResourceExhausted()) {
+            t.forcedClose = true;
+            return outcome(EvalOutcome.Status.LIMIT, null, "OutOfMemory",
+                    "The guest exhausted a host resource (" + e.getMessage() + "). The interpreter was restarted:"
+                            + " all globals from earlier calls are gone.", "", true, start);
+        }
+        if (e.isHostException()) {
+            return outcome(EvalOutcome.Status.ERROR, null, "HostError", String.valueOf(e.getMessage()), "", false,
+                    start);
+        }
+        t.forcedClose = true;
+        return outcome(EvalOutcome.Status.ERROR, null, "InternalError", String.valueOf(e.getMessage())
+                + " The interpreter was restarted: all globals from earlier calls are gone.", "", true, start);
+    }
+
+    private EvalOutcome guestError(Value thrown, Watchdog.Ticket t, long start) {
+        String type = "Error";
+        String message;
+        String stack = "";
+        try {
+            Value d = api.invokeMember("describeError", thrown);
+            type = d.getArrayElement(0).asString();
+            message = d.getArrayElement(1).asString();
+            stack = d.getArrayElement(2).asString();
+        } catch (PolyglotException inner) {
+            if (t.reason != null) {
+                return stopped(t.reason, t, start);
+            }
+            message = thrown == null ? "null" : String.valueOf(thrown);
+        }
+        return outcome(EvalOutcome.Status.ERROR, null, type, message, stack, false, start);
+    }
+
+    private EvalOutcome stopped(Watchdog.Reason reason, Watchdog.Ticket t, long start) {
+        boolean reset = t.forcedClose;
+        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
+        return switch (reason) {
+            case TIMEOUT -> outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",
+                    "Execution exceeded the " + seconds(options.timeout().toMillis()) + " timeout and was stopped."
+                            + (reset ? " It did not stop when interrupted." + lost
+                                    : " Globals from earlier calls are kept."), "", reset, start);
+            case MEMORY -> outcome(EvalOutcome.Status.LIMIT, null, "OutOfMemory",
+                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
+                            + mib(Math.max(t.retainedEstimate, options.memoryLimitBytes())) + ") and was stopped."
+                            + lost, "", true, start);
+            case CANCELLED -> outcome(EvalOutcome.Status.ERROR, null, "Cancelled",
+                    "The eval was cancelled by the host." + (reset ? lost : ""), "", reset, start);
+        };
+    }
+
+    /** GraalJS says "cell:1:0 Expected ...\nsource line\n^"; the model gets "Expected ... (1:1)". */
+    static String syntaxMessage(String raw) {
+        if (raw == null) {
+            return "invalid syntax";
+        }
+        Matcher m = GRAAL_SYNTAX.matcher(raw);
+        if (m.find()) {
+            return m.group(3) + " (" + m.group(1) + ":" + (Integer.parseInt(m.group(2)) + 1) + ")";
+        }
+        return raw.strip();
+    }
+
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
+    }
+
+    private static String mib(long bytes) {
+        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
+                + " MiB";
+    }
+
+    private EvalOutcome outcome(EvalOutcome.Status status, String value, String errorType, String errorMessage,
+            String stack, boolean reset, long start) {
+        return new EvalOutcome(status, value, false, console.text(), console.dropped(), errorType, errorMessage, stack,
+                reset, System.nanoTime() - start, options.maxResultChars());
+    }
+
+    private EvalOutcome concurrentEval() {
+        return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
+                "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
+                options.maxResultChars());
+    }
+}

@@ -1,0 +1,126 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Properties;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.SandboxPolicy;
+
+/**
+ * The process-wide part of the sandbox: one shared {@link Engine} (so code caches and JIT output are shared), one
+ * watchdog thread, and the cell compiler. Interpreters are cheap to create from it.
+ *
+ * <pre>{@code
+ * try (Interpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
+ *     System.out.println(js.eval("let x = 20; x + 22").envelope()); // <result>42</result>
+ * }
+ * }</pre>
+ */
+public final class Sandbox {
+    /**
+     * No host methods, fields, or implicit mappings: only our own proxies cross the boundary. This is
+     * {@link HostAccess#NONE} without its mutable target mappings, which the CONSTRAINED policy forbids.
+     */
+    static final HostAccess HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
+
+    private static final Properties BUILD = loadBuildProperties();
+    private static volatile Sandbox shared;
+
+    private final Engine engine;
+    private final Watchdog watchdog;
+    private volatile CellCompiler compiler;
+
+    private Sandbox() {
+        engine = Engine.newBuilder("js")
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .option("engine.WarnInterpreterOnly", "false")
+                .build();
+        watchdog = new Watchdog();
+    }
+
+    /** The sandbox of this process, created on first use. */
+    public static Sandbox shared() {
+        Sandbox s = shared;
+        if (s == null) {
+            synchronized (Sandbox.class) {
+                s = shared;
+                if (s == null) {
+                    s = new Sandbox();
+                    shared = s;
+                }
+            }
+        }
+        return s;
+    }
+
+    /** A new interpreter with its own context and guest thread. */
+    public Interpreter newInterpreter(SandboxOptions options) {
+        return new Interpreter(this, options);
+    }
+
+    /**
+     * Loads the cell compiler (the JavaScript parser and TypeScript stripper) now instead of on the first eval.
+     * Safe to call from any thread, any number of times.
+     */
+    public void warmUp() {
+        compiler();
+    }
+
+    /** The GraalVM version of the polyglot artifacts this library was built against, such as {@code 25.0.3}. */
+    public String graalvmVersion() {
+        return BUILD.getProperty("graalvm.version", engine.getVersion());
+    }
+
+    /** The Truffle runtime's name: "Interpreted" means no JIT compilation of guest code. */
+    public String runtimeName() {
+        return engine.getImplementationName();
+    }
+
+    /** Whether guest code is JIT-compiled. */
+    public boolean jitEnabled() {
+        return !"Interpreted".equals(engine.getImplementationName());
+    }
+
+    /** The sandbox policy every context runs under. */
+    public String sandboxPolicy() {
+        return SandboxPolicy.CONSTRAINED.name();
+    }
+
+    private static Properties loadBuildProperties() {
+        Properties p = new Properties();
+        try (InputStream in = Sandbox.class.getResourceAsStream("build.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // Facts only: fall back to what the engine reports.
+        }
+        return p;
+    }
+
+    Engine engine() {
+        return engine;
+    }
+
+    Watchdog watchdog() {
+        return watchdog;
+    }
+
+    CellCompiler compiler() {
+        CellCompiler c = compiler;
+        if (c == null) {
+            synchronized (this) {
+                c = compiler;
+                if (c == null) {
+                    c = new CellCompiler(engine);
+                    compiler = c;
+                }
+            }
+        }
+        return c;
+    }
+}

@@ -1,0 +1,193 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The limits and policy of one interpreter. Immutable; build one with {@link #builder()}.
+ *
+ * <pre>{@code
+ * SandboxOptions options = SandboxOptions.builder()
+ *     .timeout(Duration.ofSeconds(2))
+ *     .memoryLimitBytes(32L << 20)
+ *     .build();
+ * }</pre>
+ */
+public final class SandboxOptions {
+    /** What {@code Date} shows the guest. */
+    public enum Clock {
+        /** {@code Date.now()} and {@code new Date()} return a fixed instant; the host's time is never seen. */
+        FROZEN,
+        /** The host's wall clock, at millisecond resolution. */
+        HOST
+    }
+
+    private final Duration timeout;
+    private final Duration interruptGrace;
+    private final long memoryLimitBytes;
+    private final int maxResultChars;
+    private final boolean captureConsole;
+    private final Clock clock;
+    private final long frozenEpochMillis;
+    private final long stackBytes;
+    private final boolean snapshots;
+
+    private SandboxOptions(Builder b) {
+        this.timeout = b.timeout;
+        this.interruptGrace = b.interruptGrace;
+        this.memoryLimitBytes = b.memoryLimitBytes;
+        this.maxResultChars = b.maxResultChars;
+        this.captureConsole = b.captureConsole;
+        this.clock = b.clock;
+        this.frozenEpochMillis = b.frozenEpochMillis;
+        this.stackBytes = b.stackBytes;
+        this.snapshots = b.snapshots;
+    }
+
+    /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The defaults. */
+    public static SandboxOptions defaults() {
+        return builder().build();
+    }
+
+    /** Guest execution time allowed per eval. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** How long an interrupt may take before the context is closed by force. */
+    public Duration interruptGrace() {
+        return interruptGrace;
+    }
+
+    /** Bytes the guest may retain during one eval; 0 means no limit. */
+    public long memoryLimitBytes() {
+        return memoryLimitBytes;
+    }
+
+    /** Characters kept of the result, the error and the console output, each. */
+    public int maxResultChars() {
+        return maxResultChars;
+    }
+
+    /** Whether the guest gets a {@code console} global. */
+    public boolean captureConsole() {
+        return captureConsole;
+    }
+
+    /** What {@code Date} shows. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The instant a {@link Clock#FROZEN} clock shows, in milliseconds since the epoch. */
+    public long frozenEpochMillis() {
+        return frozenEpochMillis;
+    }
+
+    /** Stack size of the thread that runs the guest; bounds recursion depth. */
+    public long stackBytes() {
+        return stackBytes;
+    }
+
+    /** Whether {@link Interpreter#snapshot(long)} and {@link Interpreter#restore(String)} are available. */
+    public boolean snapshots() {
+        return snapshots;
+    }
+
+    /** Builder of {@link SandboxOptions}. */
+    public static final class Builder {
+        private Duration timeout = Duration.ofSeconds(5);
+        private Duration interruptGrace = Duration.ofMillis(500);
+        private long memoryLimitBytes = 64L << 20;
+        private int maxResultChars = 4000;
+        private boolean captureConsole = true;
+        private Clock clock = Clock.FROZEN;
+        private long frozenEpochMillis = 0L;
+        private long stackBytes = Long.getLong("langchain.graalvm.stackBytes", 8L << 20);
+
+        private boolean snapshots = false;
+
+        private Builder() {}
+
+        /**
+         * Prepares every context for snapshots: the codec is set up before any guest code runs, which costs a few
+         * milliseconds per context.
+         */
+        public Builder snapshots(boolean value) {
+            this.snapshots = value;
+            return this;
+        }
+
+        /** Guest execution time allowed per eval; must be positive. */
+        public Builder timeout(Duration value) {
+            Objects.requireNonNull(value, "timeout");
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive, got " + value);
+            }
+            this.timeout = value;
+            return this;
+        }
+
+        /** How long to wait for an interrupt before closing the context by force; must be positive. */
+        public Builder interruptGrace(Duration value) {
+            Objects.requireNonNull(value, "interruptGrace");
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("interruptGrace must be positive, got " + value);
+            }
+            this.interruptGrace = value;
+            return this;
+        }
+
+        /** Bytes the guest may retain during one eval; 0 disables the limit. */
+        public Builder memoryLimitBytes(long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("memoryLimitBytes must be >= 0, got " + value);
+            }
+            this.memoryLimitBytes = value;
+            return this;
+        }
+
+        /** Characters kept of each part of the outcome. */
+        public Builder maxResultChars(int value) {
+            this.maxResultChars = value;
+            return this;
+        }
+
+        /** Whether the guest gets a {@code console} global. */
+        public Builder captureConsole(boolean value) {
+            this.captureConsole = value;
+            return this;
+        }
+
+        /** What {@code Date} shows the guest. */
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** The instant a frozen clock shows. */
+        public Builder frozenEpochMillis(long value) {
+            this.frozenEpochMillis = value;
+            return this;
+        }
+
+        /** Stack size of the guest thread, at least 256 KiB. */
+        public Builder stackBytes(long value) {
+            if (value < (256L << 10)) {
+                throw new IllegalArgumentException("stackBytes must be >= 262144, got " + value);
+            }
+            this.stackBytes = value;
+            return this;
+        }
+
+        /** The options. */
+        public SandboxOptions build() {
+            return new SandboxOptions(this);
+        }
+    }
+}

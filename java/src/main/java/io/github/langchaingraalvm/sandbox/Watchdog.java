@@ -1,0 +1,215 @@
+package io.github.langchaingraalvm.sandbox;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+
+/**
+ * One daemon platform thread that enforces the time and memory limits of every running eval.
+ *
+ * <p>Time: at the deadline it calls {@link Context#interrupt(Duration)}, which keeps the guest's globals; if the
+ * guest does not stop within the grace period (a loop in a {@code finally} block, say), it closes the context by
+ * force. Memory: it samples the bytes the eval's thread has allocated; once that passes the limit it compares the
+ * heap in use after the latest garbage collection with the figure when the eval started, and stops the eval if
+ * the growth passes the limit too. A suspicion is confirmed with one explicit collection first, so short-lived
+ * garbage never counts.
+ */
+final class Watchdog {
+    /** Why an eval was stopped. */
+    enum Reason {
+        TIMEOUT,
+        MEMORY,
+        CANCELLED
+    }
+
+    /** One running eval under watch. */
+    static final class Ticket {
+        final Context context;
+        final long threadId;
+        final long memoryLimit;
+        final Duration grace;
+        final long allocatedAtStart;
+        final long heapAtStart;
+        volatile long deadlineNanos;
+        volatile long pausedSince;
+        volatile Reason reason;
+        volatile boolean forcedClose;
+        volatile long retainedEstimate;
+        volatile long lastConfirmNanos = System.nanoTime() - CONFIRM_INTERVAL_NANOS;
+
+        Ticket(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace,
+                long allocatedAtStart, long heapAtStart) {
+            this.context = context;
+            this.threadId = threadId;
+            this.memoryLimit = memoryLimit;
+            this.grace = grace;
+            this.allocatedAtStart = allocatedAtStart;
+            this.heapAtStart = heapAtStart;
+            this.deadlineNanos = System.nanoTime() + timeout.toNanos();
+        }
+
+        /** Stops the guest clock, while the guest waits on the host. */
+        void pause() {
+            pausedSince = System.nanoTime();
+        }
+
+        /** Restarts the guest clock, moving the deadline by the time spent paused. */
+        void resume() {
+            long since = pausedSince;
+            if (since != 0) {
+                deadlineNanos += System.nanoTime() - since;
+                pausedSince = 0;
+            }
+        }
+    }
+
+    private static final long TICK_NANOS = Duration.ofMillis(5).toNanos();
+    private static final long CONFIRM_INTERVAL_NANOS = Duration.ofMillis(50).toNanos();
+
+    private final Set<Ticket> active = ConcurrentHashMap.newKeySet();
+    private final ExecutorService stopper = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "graalvm-sandbox-stopper");
+        t.setDaemon(true);
+        return t;
+    });
+    private final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final AtomicLong heapAfterGc = new AtomicLong();
+    private final AtomicLong collections = new AtomicLong();
+    private final Thread thread;
+
+    Watchdog() {
+        heapAfterGc.set(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener((n, h) -> {
+                    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+                        return;
+                    }
+                    var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                    long used = 0;
+                    for (Map.Entry<String, MemoryUsage> e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+                        if (!e.getKey().contains("Metaspace") && !e.getKey().contains("CodeHeap")
+                                && !e.getKey().contains("Compressed Class")) {
+                            used += e.getValue().getUsed();
+                        }
+                    }
+                    heapAfterGc.set(used);
+                    collections.incrementAndGet();
+                }, null, null);
+            }
+        }
+        thread = new Thread(this::run, "graalvm-sandbox-watchdog");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MAX_PRIORITY);
+        thread.start();
+    }
+
+    long allocatedBytes(long threadId) {
+        return threads.getThreadAllocatedBytes(threadId);
+    }
+
+    long heapAfterLastGc() {
+        return heapAfterGc.get();
+    }
+
+    Ticket watch(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace) {
+        Ticket t = new Ticket(context, threadId, memoryLimit, timeout, grace,
+                memoryLimit > 0 ? allocatedBytes(threadId) : 0, heapAfterGc.get());
+        active.add(t);
+        LockSupport.unpark(thread);
+        return t;
+    }
+
+    void release(Ticket ticket) {
+        active.remove(ticket);
+    }
+
+    /** Stops a running eval from outside, for the given reason. Returns at once. */
+    void stop(Ticket ticket, Reason reason) {
+        if (ticket.reason != null || !active.contains(ticket)) {
+            return;
+        }
+        ticket.reason = reason;
+        stopper.execute(() -> escalate(ticket));
+    }
+
+    private void escalate(Ticket ticket) {
+        try {
+            if (ticket.reason == Reason.MEMORY) {
+                // The guest already holds more than it may: do not let it run its finally blocks first.
+                forceClose(ticket);
+                return;
+            }
+            ticket.context.interrupt(ticket.grace);
+        } catch (TimeoutException e) {
+            forceClose(ticket);
+        } catch (IllegalStateException | PolyglotException e) {
+            // The context finished or closed on its own while we were stopping it.
+        }
+    }
+
+    private static void forceClose(Ticket ticket) {
+        ticket.forcedClose = true;
+        try {
+            ticket.context.close(true);
+        } catch (IllegalStateException | PolyglotException e) {
+            // Already closed: nothing left to stop.
+        }
+    }
+
+    private void run() {
+        while (true) {
+            if (active.isEmpty()) {
+                LockSupport.parkNanos(this, Duration.ofMillis(100).toNanos());
+                continue;
+            }
+            long now = System.nanoTime();
+            for (Ticket t : active) {
+                if (t.reason != null) {
+                    continue;
+                }
+                if (t.pausedSince == 0 && now - t.deadlineNanos > 0) {
+                    stop(t, Reason.TIMEOUT);
+                } else if (t.memoryLimit > 0 && overMemory(t)) {
+                    stop(t, Reason.MEMORY);
+                }
+            }
+            LockSupport.parkNanos(this, TICK_NANOS);
+        }
+    }
+
+    private boolean overMemory(Ticket t) {
+        long allocated = allocatedBytes(t.threadId) - t.allocatedAtStart;
+        if (allocated < t.memoryLimit) {
+            return false;
+        }
+        long growth = heapAfterGc.get() - t.heapAtStart;
+        if (growth < t.memoryLimit) {
+            return false;
+        }
+        // Old-generation garbage can look retained until a full collection: confirm with one before stopping.
+        long now = System.nanoTime();
+        if (now - t.lastConfirmNanos < CONFIRM_INTERVAL_NANOS) {
+            return false;
+        }
+        t.lastConfirmNanos = now;
+        System.gc();
+        growth = heapAfterGc.get() - t.heapAtStart;
+        t.retainedEstimate = growth;
+        return growth >= t.memoryLimit;
+    }
+}

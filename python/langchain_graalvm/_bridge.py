@@ -1,0 +1,160 @@
+"""The Java sandbox seen from Python: builds interpreters and turns Java outcomes into plain Python data.
+
+No JPype object leaves this module. Strings cross as Java strings and are converted once, here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Literal
+
+from . import _jvm
+
+Status = Literal["ok", "error", "timeout", "limit"]
+
+_PACKAGE = "io.github.langchaingraalvm.sandbox"
+
+
+@dataclasses.dataclass(frozen=True)
+class EvalOutcome:
+    """What one eval produced.
+
+    Attributes:
+        status: ``"ok"``, ``"error"``, ``"timeout"`` or ``"limit"``.
+        text: exactly the envelope the model sees (``<stdout>``, then ``<result>`` or ``<error>``).
+        value: the rendered value of the last expression, or None when there was an error.
+        stdout: console output, in order, as kept (at most ``max_result_chars`` characters).
+        stdout_dropped: console characters that were not kept.
+        error_type: ``TypeError``, ``SyntaxError``, ``Timeout``, ``OutOfMemory``, ... or None.
+        error_message: the error's message, or None.
+        error_stack: stack frames in the model's code, one per line, or ``""``.
+        state_reset: True when the interpreter was rebuilt and lost its globals.
+        duration_s: wall time of the eval in seconds.
+    """
+
+    status: Status
+    text: str
+    value: str | None
+    stdout: str
+    stdout_dropped: int
+    error_type: str | None
+    error_message: str | None
+    error_stack: str
+    state_reset: bool
+    duration_s: float
+
+    @property
+    def ok(self) -> bool:
+        """Whether the eval completed without an error."""
+        return self.status == "ok"
+
+
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def to_python(outcome: Any) -> EvalOutcome:
+    """Copies a Java ``EvalOutcome`` into a Python one."""
+    return EvalOutcome(
+        status=str(outcome.status().wireName()),  # type: ignore[arg-type]
+        text=str(outcome.envelope()),
+        value=_str(outcome.value()),
+        stdout=str(outcome.stdout()),
+        stdout_dropped=int(outcome.stdoutDropped()),
+        error_type=_str(outcome.errorType()),
+        error_message=_str(outcome.errorMessage()),
+        error_stack=str(outcome.errorStack()),
+        state_reset=bool(outcome.stateReset()),
+        duration_s=int(outcome.durationNanos()) / 1e9,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SandboxConfig:
+    """Limits for one interpreter, as plain Python values."""
+
+    timeout: float
+    memory_limit: int
+    max_result_chars: int
+    capture_console: bool
+    clock: Literal["frozen", "host"]
+    frozen_epoch_ms: int
+    interrupt_grace: float
+    snapshots: bool = False
+
+
+def new_interpreter(config: SandboxConfig) -> Any:
+    """A Java ``Interpreter`` built from ``config``."""
+    sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
+    options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
+    clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")
+    duration = _jvm.jclass("java.time.Duration")
+    builder = (
+        options_cls.builder()
+        .timeout(duration.ofNanos(max(1, round(config.timeout * 1e9))))
+        .interruptGrace(duration.ofNanos(max(1, round(config.interrupt_grace * 1e9))))
+        .memoryLimitBytes(config.memory_limit)
+        .maxResultChars(config.max_result_chars)
+        .captureConsole(config.capture_console)
+        .clock(clock_cls.HOST if config.clock == "host" else clock_cls.FROZEN)
+        .frozenEpochMillis(config.frozen_epoch_ms)
+        .snapshots(config.snapshots)
+    )
+    return sandbox_cls.shared().newInterpreter(builder.build())
+
+
+def eval_blocking(java_interpreter: Any, code: str) -> EvalOutcome:
+    """Runs one cell; JPype releases the GIL while Java waits for the guest thread."""
+    _jvm.attach_check()
+    return to_python(java_interpreter.eval(code))
+
+
+class SnapshotError(ValueError):
+    """A snapshot could not be made (too large, or stopped) or restored (corrupt or foreign payload)."""
+
+    def __init__(self, message: str, *, too_large: bool = False) -> None:
+        super().__init__(message)
+        self.too_large = too_large
+
+
+def _snapshot_exception() -> Any:
+    return _jvm.jclass(f"{_PACKAGE}.SnapshotException")
+
+
+def snapshot(java_interpreter: Any, max_bytes: int | None) -> bytes:
+    """The interpreter's globals as UTF-8 JSON bytes."""
+    _jvm.attach_check()
+    try:
+        text = java_interpreter.snapshot(max_bytes if max_bytes else 0)
+    except _snapshot_exception() as exc:
+        raise SnapshotError(str(exc.getMessage()), too_large=bool(exc.tooLarge())) from None
+    return str(text).encode("utf-8")
+
+
+def restore(java_interpreter: Any, payload: bytes) -> list[str]:
+    """Restores globals from ``payload``; returns their names."""
+    _jvm.attach_check()
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
+    try:
+        names = java_interpreter.restore(text)
+    except _snapshot_exception() as exc:
+        raise SnapshotError(str(exc.getMessage())) from None
+    return [str(n) for n in names]
+
+
+def runtime_facts() -> dict[str, Any]:
+    """The GraalVM version, runtime name and JIT state of this process's sandbox."""
+    sandbox = _jvm.jclass(f"{_PACKAGE}.Sandbox").shared()
+    info = _jvm.info()
+    return {
+        "graalvm_version": str(sandbox.graalvmVersion()),
+        "runtime_name": str(sandbox.runtimeName()),
+        "jit": bool(sandbox.jitEnabled()),
+        "sandbox_policy": str(sandbox.sandboxPolicy()),
+        "java_home": str(info.jdk.home),
+        "java_version": info.jdk.version,
+        "runtime_dir": str(info.runtime_dir),
+    }

@@ -1,0 +1,190 @@
+"""The standalone interpreter: a sandboxed, persistent JavaScript REPL usable without any agent."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import math
+import threading
+from types import TracebackType
+from typing import Any, Literal
+
+from . import _bridge
+from ._bridge import EvalOutcome
+
+_DEFAULT_MEMORY = 64 * 1024 * 1024
+_executor_lock = threading.Lock()
+_executor: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
+    global _executor
+    with _executor_lock:
+        if _executor is None:
+            _executor = concurrent.futures.ThreadPoolExecutor(
+                max_workers=32, thread_name_prefix="langchain-graalvm-eval"
+            )
+        return _executor
+
+
+class Interpreter:
+    """A persistent, sandboxed JavaScript REPL running in its own GraalVM context.
+
+    Globals persist across :meth:`eval` calls. Each call is bounded by ``timeout`` (guest execution time) and
+    ``memory_limit`` (memory the guest keeps during the call). The guest has no file system, network, host clock,
+    environment, threads or Java access. TypeScript type annotations are accepted.
+
+    Example:
+        ```python
+        with Interpreter() as js:
+            js.eval("const xs = [1, 2, 3]")
+            print(js.eval("xs.map(x => x * 2)").text)  # <result>[2, 4, 6]</result>
+        ```
+
+    Args:
+        language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases).
+        timeout: seconds of guest execution allowed per call.
+        memory_limit: bytes the guest may keep during one call; 0 disables the limit.
+        max_result_chars: characters kept of the result, the error and the console output, each.
+        capture_console: whether the guest gets a ``console`` object.
+        clock: ``"frozen"`` (``Date`` shows ``frozen_epoch_ms``, the host time is never seen) or ``"host"``.
+        frozen_epoch_ms: the instant a frozen clock shows, in milliseconds since 1970-01-01T00:00:00Z.
+        interrupt_grace: seconds an interrupted guest gets to stop before its context is closed by force.
+        snapshots: prepare every context for :meth:`snapshot` and :meth:`restore` (a few ms per context).
+
+    !!! warning
+        ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
+        approximate, and a single allocation larger than the JVM heap still fails the allocation, not the host.
+    """
+
+    def __init__(
+        self,
+        language: str = "js",
+        *,
+        timeout: float = 5.0,
+        memory_limit: int = _DEFAULT_MEMORY,
+        max_result_chars: int = 4000,
+        capture_console: bool = True,
+        clock: Literal["frozen", "host"] = "frozen",
+        frozen_epoch_ms: int = 0,
+        interrupt_grace: float = 0.5,
+        snapshots: bool = False,
+    ) -> None:
+        if language not in ("js", "javascript", "typescript", "ts"):
+            raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout):
+            raise ValueError(f"timeout must be a finite number of seconds; got {timeout!r}")
+        if timeout <= 0:
+            raise ValueError(f"timeout must be > 0 seconds; got {timeout!r}")
+        if isinstance(memory_limit, bool) or not isinstance(memory_limit, int) or memory_limit < 0:
+            raise ValueError(f"memory_limit must be an int >= 0 (bytes; 0 disables it); got {memory_limit!r}")
+        if isinstance(max_result_chars, bool) or not isinstance(max_result_chars, int):
+            raise ValueError(f"max_result_chars must be an int; got {max_result_chars!r}")
+        if clock not in ("frozen", "host"):
+            raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
+        if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
+            raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
+        self.language = "js"
+        self.timeout = float(timeout)
+        self.memory_limit = memory_limit
+        self.max_result_chars = max_result_chars
+        self._config = _bridge.SandboxConfig(
+            timeout=float(timeout),
+            memory_limit=memory_limit,
+            max_result_chars=max_result_chars,
+            capture_console=capture_console,
+            clock=clock,
+            frozen_epoch_ms=int(frozen_epoch_ms),
+            interrupt_grace=float(interrupt_grace),
+            snapshots=bool(snapshots),
+        )
+        self._java: Any = None
+        self._java_lock = threading.Lock()
+        self._closed = False
+
+    def _interpreter(self) -> Any:
+        if self._closed:
+            raise RuntimeError("the interpreter is closed")
+        if self._java is None:
+            with self._java_lock:
+                if self._java is None:
+                    self._java = _bridge.new_interpreter(self._config)
+        return self._java
+
+    def eval(self, code: str) -> EvalOutcome:
+        """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise."""
+        if not isinstance(code, str):
+            raise TypeError(f"code must be a str; got {type(code).__name__}")
+        return _bridge.eval_blocking(self._interpreter(), code)
+
+    async def aeval(self, code: str) -> EvalOutcome:
+        """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
+        if not isinstance(code, str):
+            raise TypeError(f"code must be a str; got {type(code).__name__}")
+        java = self._interpreter()
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            # The Java call keeps running in its thread until the guest is told to stop.
+            java.cancel()
+            await asyncio.wait([future])
+            raise
+
+    def snapshot(self, max_bytes: int | None = None) -> bytes:
+        """The model's globals as a versioned JSON payload (UTF-8 bytes).
+
+        Data values round-trip exactly; functions and classes are recreated from their source; anything else
+        becomes a residue that throws ``Value for 'NAME' was not restored because it is not serializable
+        (type: TYPE).`` when touched after :meth:`restore`.
+
+        Raises:
+            SnapshotError: the payload would exceed ``max_bytes``, or the guest made it fail or time out.
+            RuntimeError: the interpreter was created without ``snapshots=True``, is closed, or is evaluating.
+        """
+        return _bridge.snapshot(self._interpreter(), max_bytes)
+
+    def restore(self, payload: bytes) -> list[str]:
+        """Restores globals saved by :meth:`snapshot`; call it before evaluating anything.
+
+        Raises:
+            SnapshotError: the payload is corrupt or foreign; nothing was changed.
+        """
+        if not isinstance(payload, (bytes, bytearray)):
+            raise TypeError(f"payload must be bytes; got {type(payload).__name__}")
+        return _bridge.restore(self._interpreter(), bytes(payload))
+
+    def cancel(self) -> None:
+        """Stops the running eval, if any. It returns a ``Cancelled`` error."""
+        if self._java is not None:
+            self._java.cancel()
+
+    def close(self) -> None:
+        """Stops any running eval and frees the context. Idempotent."""
+        self._closed = True
+        java, self._java = self._java, None
+        if java is not None:
+            java.close()
+
+    def __enter__(self) -> Interpreter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown may have torn the JVM down already
+            pass
+
+
+def runtime_info() -> dict[str, Any]:
+    """Facts about this process's sandbox runtime: GraalVM version, runtime name, JIT, JDK. Starts the JVM."""
+    return _bridge.runtime_facts()

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Sets up a development checkout: finds JDK 25, builds the Java module with Maven (fetching GraalVM from Maven
+# Central), and creates .venv with the package and its test tools installed. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+find_jdk() {
+  local candidates=()
+  [ -n "${LANGCHAIN_GRAALVM_JAVA_HOME:-}" ] && candidates+=("$LANGCHAIN_GRAALVM_JAVA_HOME")
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  for d in /usr/lib/jvm/*; do candidates+=("$d"); done
+  local best="" best_feature=0
+  for home in "${candidates[@]}"; do
+    [ -f "$home/release" ] && [ -x "$home/bin/javac" ] || continue
+    local version feature
+    version=$(sed -n 's/^JAVA_VERSION="\([^"]*\)"/\1/p' "$home/release")
+    feature=${version%%.*}
+    [[ "$feature" =~ ^[0-9]+$ ]] || continue
+    if [ "$feature" -eq 25 ]; then echo "$home"; return 0; fi
+    if [ "$feature" -ge 21 ] && [ "$feature" -gt "$best_feature" ]; then best="$home"; best_feature=$feature; fi
+  done
+  [ -n "$best" ] && { echo "$best"; return 0; }
+  return 1
+}
+
+if ! JDK=$(find_jdk); then
+  echo "error: no JDK 21+ found (looked at LANGCHAIN_GRAALVM_JAVA_HOME, JAVA_HOME, /usr/lib/jvm/*)." >&2
+  echo "       Install JDK 25 (for example Temurin 25 under /usr/lib/jvm) and run this again." >&2
+  exit 1
+fi
+echo "==> JDK: $JDK" >&2
+
+if ! command -v mvn >/dev/null 2>&1; then
+  echo "==> installing Maven from Debian packages" >&2
+  apt-get update -qq && apt-get install -y -qq maven >/dev/null
+fi
+
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "error: Python 3.11+ is required ($PYTHON is $("$PYTHON" --version 2>&1))." >&2
+  exit 1
+fi
+
+echo "==> building the Java module (GraalVM jars come from Maven Central on the first run)" >&2
+JAVA_HOME="$JDK" mvn -B -q -f java/pom.xml -DskipTests package
+
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv" >&2
+  "$PYTHON" -m venv .venv
+fi
+echo "==> installing the package and its dev tools into .venv" >&2
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e ".[dev]"
+echo "==> ready: .venv/bin/python -c 'from langchain_graalvm import Interpreter'" >&2

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: the Java sandbox's JUnit 5 tests through Maven Surefire, the snapshot codec's Node tests when
+# Node is installed, then the Python tests with pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+JDK=$(.venv/bin/python -c 'from langchain_graalvm._jvm import find_jdk; print(find_jdk().home)')
+
+echo "==> JUnit (mvn verify)" >&2
+JAVA_HOME="$JDK" mvn -B -f java/pom.xml verify
+
+if command -v node >/dev/null 2>&1; then
+  echo "==> node --test (snapshot codec)" >&2
+  node --test java/src/test/js/
+else
+  echo "==> node is not installed: the snapshot codec's Node tests are skipped (JUnit and pytest still cover it)" >&2
+fi
+
+echo "==> pytest" >&2
+.venv/bin/python -m pytest "$@"

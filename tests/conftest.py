@@ -1,0 +1,47 @@
+"""Shared fixtures. One JVM serves the whole session (it cannot restart); tests that need a fresh JVM, or none,
+run in a subprocess through :func:`run_python`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from langchain_graalvm import Interpreter
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def js() -> Iterator[Interpreter]:
+    interpreter = Interpreter(timeout=5.0)
+    try:
+        yield interpreter
+    finally:
+        interpreter.close()
+
+
+def run_python(code: str, *, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Runs ``code`` in a fresh Python process with this venv, and returns the finished process."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    # A real file, not -c, so that spawned multiprocessing children can import the script's functions.
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(textwrap.dedent(code))
+    try:
+        return subprocess.run(
+            [sys.executable, script.name],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=full_env,
+            cwd=ROOT,
+        )
+    finally:
+        os.unlink(script.name)

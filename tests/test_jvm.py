@@ -1,0 +1,140 @@
+"""JVM discovery and start-up, in fresh processes where a fresh JVM is needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from langchain_graalvm import _jvm
+from tests.conftest import run_python
+
+
+def test_import_does_not_start_the_jvm() -> None:
+    proc = run_python("import jpype, langchain_graalvm; print(jpype.isJVMStarted())")
+    assert proc.stdout.strip() == "False", proc.stderr
+
+
+def test_missing_jdk_gives_one_clear_error() -> None:
+    proc = run_python(
+        "from langchain_graalvm import Interpreter, JvmError\n"
+        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        env={"LANGCHAIN_GRAALVM_JAVA_HOME": "/nonexistent/jdk"},
+    )
+    assert "ERR LANGCHAIN_GRAALVM_JAVA_HOME=/nonexistent/jdk is not a JDK 21 or newer" in proc.stdout, proc.stderr
+
+
+def test_old_jdk_is_refused_with_what_to_install() -> None:
+    old = next((p for p in Path("/usr/lib/jvm").glob("*17*") if (p / "release").exists()), None)
+    if old is None:
+        pytest.skip("no JDK 17 on this machine to refuse")
+    proc = run_python(
+        "from langchain_graalvm import Interpreter, JvmError\n"
+        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        env={"LANGCHAIN_GRAALVM_JAVA_HOME": str(old)},
+    )
+    assert "is not a JDK 21 or newer" in proc.stdout and "JDK 25" in proc.stdout, proc.stderr
+
+
+def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
+    jdk = _jvm.find_jdk()
+    assert jdk.feature == 25
+    flags, jit = _jvm.jvm_flags(jdk, _jvm.find_runtime_dir())
+    assert jit
+    assert "-XX:+EnableJVMCI" in flags
+    assert any(f.startswith("--upgrade-module-path=") for f in flags)
+    assert "-Xrs" in flags
+    assert any(f.startswith("-Xmx") for f in flags)
+    assert "--add-modules=org.graalvm.polyglot" in flags
+    assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
+
+
+@pytest.mark.parametrize(("feature", "native", "unsafe"), [(21, False, False), (23, True, False), (24, True, True)])
+def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native: bool, unsafe: bool) -> None:
+    jdk = _jvm.Jdk(home=Path("/opt/jdk"), version=f"{feature}.0.1", feature=feature)
+    flags, jit = _jvm.jvm_flags(jdk, _jvm.find_runtime_dir())
+    assert not jit
+    assert not any("JVMCI" in f or "upgrade-module-path" in f for f in flags)
+    assert any(f.startswith("--enable-native-access") for f in flags) is native
+    assert any(f.startswith("--sun-misc-unsafe-memory-access") for f in flags) is unsafe
+
+
+def test_bad_heap_setting_is_refused_before_the_jvm_starts() -> None:
+    proc = run_python(
+        "from langchain_graalvm import Interpreter, JvmError\n"
+        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        env={"LANGCHAIN_GRAALVM_MAX_HEAP": "lots"},
+    )
+    assert "LANGCHAIN_GRAALVM_MAX_HEAP='lots' is not a heap size" in proc.stdout, proc.stderr
+
+
+def test_jit_is_active_on_jdk_25() -> None:
+    from langchain_graalvm import runtime_info
+
+    info = runtime_info()
+    assert info["jit"] is True
+    assert info["runtime_name"] != "Interpreted"
+    assert info["graalvm_version"] == "25.0.3"
+
+
+def test_foreign_jvm_without_our_jars_is_a_clear_error() -> None:
+    proc = run_python(
+        "import jpype\n"
+        "jpype.startJVM('/usr/lib/jvm/temurin-25-jdk-amd64/lib/server/libjvm.so')\n"
+        "from langchain_graalvm import Interpreter, JvmError\n"
+        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n"
+    )
+    assert "Another library already started a JVM" in proc.stdout, proc.stderr
+
+
+def test_fork_after_start_is_a_clear_error_not_a_hang() -> None:
+    proc = run_python(
+        """
+        import os
+        from langchain_graalvm import Interpreter, JvmError
+        js = Interpreter(); print('parent', js.eval('1+1').value, flush=True)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                js.eval('2')
+                print('child evaluated', flush=True)
+            except JvmError as e:
+                print('child error:', str(e)[:60], flush=True)
+            os._exit(0)
+        os.waitpid(pid, 0)
+        print('parent again', js.eval('3').value, flush=True)
+        """,
+        timeout=60,
+    )
+    assert "parent 2" in proc.stdout
+    assert "child error: The JVM was started in a parent process" in proc.stdout, proc.stderr
+    assert "parent again 3" in proc.stdout
+
+
+def test_spawned_workers_each_start_their_own_jvm() -> None:
+    proc = run_python(
+        """
+        import multiprocessing as mp
+
+        def work(n):
+            from langchain_graalvm import Interpreter
+            with Interpreter() as js:
+                return js.eval(f'{n} * 3').value
+
+        if __name__ == '__main__':
+            with mp.get_context('spawn').Pool(2) as pool:
+                print(pool.map(work, [1, 2]))
+        """,
+        timeout=180,
+    )
+    assert "['3', '6']" in proc.stdout, proc.stderr
+
+
+def test_guest_output_never_carries_graalvm_warnings() -> None:
+    proc = run_python(
+        "from langchain_graalvm import Interpreter\n"
+        "print(Interpreter().eval('console.log(1); 2').text)\n",
+        env={"LANGCHAIN_GRAALVM_JAVA_HOME": "/usr/lib/jvm/temurin-25-jdk-amd64"},
+    )
+    assert proc.stdout.strip() == "<stdout>\n1\n</stdout>\n<result>2</result>", proc.stdout + proc.stderr
+    assert "[engine] WARNING" not in proc.stdout + proc.stderr

@@ -1,0 +1,166 @@
+"""Every limit is real: time, memory, recursion, output."""
+
+from __future__ import annotations
+
+import resource
+import time
+
+import pytest
+
+from langchain_graalvm import Interpreter
+
+
+@pytest.fixture
+def quick() -> Interpreter:
+    js = Interpreter(timeout=1.0)
+    yield js
+    js.close()
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("while (true) {}", id="plain-loop"),
+        pytest.param("try { while (true) {} } finally { while (true) {} }", id="loop-in-finally"),
+        pytest.param("while (true) { try { while (true) {} } catch (e) {} }", id="catch-all-try"),
+        pytest.param("for (;;) { try { for (;;) {} } catch { continue } finally { continue } }", id="finally-continue"),
+        pytest.param("/(a*)*\\1b/.test('a'.repeat(40))", id="regex-backreference"),
+        pytest.param("JSON.parse('[1]', () => { while (true) {} })", id="json-reviver"),
+        pytest.param("await null; while (true) {}", id="after-await"),
+        pytest.param("({ toString() { while (true) {} } }) + ''", id="tostring"),
+    ],
+)
+def test_timeouts_stop_the_guest_and_the_interpreter_recovers(quick: Interpreter, code: str) -> None:
+    quick.eval("var kept = 'yes'")
+    started = time.monotonic()
+    out = quick.eval(code)
+    elapsed = time.monotonic() - started
+    assert out.status == "timeout", out.text
+    assert out.error_type == "Timeout"
+    assert "1 s timeout" in (out.error_message or "")
+    assert elapsed < 4
+    assert quick.eval("1 + 1").value == "2"
+    if not out.state_reset:
+        assert quick.eval("kept").value == "yes"
+
+
+def test_timeout_keeps_globals(quick: Interpreter) -> None:
+    quick.eval("var kept = 7")
+    out = quick.eval("while (true) {}")
+    assert out.status == "timeout"
+    assert not out.state_reset
+    assert "Globals from earlier calls are kept" in (out.error_message or "")
+    assert quick.eval("kept").value == "7"
+
+
+def test_timeout_is_per_call_not_cumulative() -> None:
+    # The host clock lets each call spin for a fixed 0.6 s, whatever the JIT does.
+    with Interpreter(timeout=1.0, clock="host") as js:
+        outs = [js.eval("const end = Date.now() + 600; while (Date.now() < end) {}; 'done'") for _ in range(3)]
+    assert [o.value for o in outs] == ["done"] * 3, [o.text for o in outs]
+    assert sum(o.duration_s for o in outs) > 1.5
+
+
+def test_timeout_cannot_be_caught_by_the_guest(quick: Interpreter) -> None:
+    out = quick.eval("let caught = false; try { while (true) {} } catch (e) { caught = true }; caught")
+    assert out.status == "timeout"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("const a = []; while (true) a.push(new Array(1000).fill(1.5))", id="arrays"),
+        pytest.param("const m = new Map(); let i = 0; while (true) m.set(i++, {i, s: 'v' + i})", id="map"),
+        pytest.param("const t = []; while (true) t.push(new Float64Array(1 << 20))", id="typed-arrays"),
+        pytest.param("const s = []; let i = 0; while (true) s.push('x'.repeat(100) + i++)", id="strings"),
+    ],
+)
+def test_memory_bombs_end_in_an_error_the_model_sees(code: str) -> None:
+    with Interpreter(timeout=30.0, memory_limit=32 * 1024 * 1024) as js:
+        js.eval("var kept = 1")
+        out = js.eval(code)
+        assert out.status == "limit", out.text
+        assert out.error_type == "OutOfMemory"
+        assert "32 MiB memory limit" in (out.error_message or "")
+        assert out.state_reset
+        assert js.eval("1 + 1").value == "2"
+        assert js.eval("typeof kept").value == "undefined"
+
+
+def test_memory_limit_allows_large_temporary_work() -> None:
+    code = """
+    const items = [];
+    for (let i = 0; i < 100000; i++) items.push({id: i, name: 'item' + i, group: i % 10, tags: ['a', 'b']});
+    const text = JSON.stringify(items);
+    const back = JSON.parse(text);
+    const groups = Object.groupBy(back, (x) => x.group);
+    [text.length, Object.keys(groups).length]
+    """
+    with Interpreter(timeout=30.0) as js:
+        out = js.eval(code)
+        assert out.text == "<result>[5877781, 10]</result>"
+
+
+def test_memory_limit_zero_disables_it() -> None:
+    with Interpreter(timeout=30.0, memory_limit=0) as js:
+        out = js.eval("const a = []; for (let i = 0; i < 20; i++) a.push(new Float64Array(1 << 20)); a.length")
+        assert out.value == "20"
+
+
+@pytest.mark.parametrize("power", [30, 31, 40])
+def test_huge_string_is_a_range_error(power: int) -> None:
+    with Interpreter(timeout=30.0) as js:
+        out = js.eval(f"'x'.repeat(2 ** {power})")
+        assert out.error_type == "RangeError"
+        assert out.error_message == "Invalid string length"
+
+
+def test_catastrophic_regex_without_backreferences_is_linear(js: Interpreter) -> None:
+    # TRegex compiles such patterns to automata, so the classic ReDoS input finishes at once.
+    out = js.eval("/(a+)+b/.test('a'.repeat(5000))")
+    assert out.value == "false"
+    assert out.duration_s < 2
+
+
+def test_deep_recursion_is_a_range_error_and_the_context_survives(js: Interpreter) -> None:
+    js.eval("var kept = 3")
+    out = js.eval("function r(n) { return r(n + 1) + 1 }\nr(0)")
+    assert out.error_type == "RangeError"
+    assert "call stack" in (out.error_message or "")
+    assert js.eval("kept").value == "3"
+    # QuickJS traps at about 600 frames; the 8 MiB guest stack holds thousands even before JIT compilation.
+    deep = js.eval("function d(n) { return n === 0 ? 0 : 1 + d(n - 1) }\nd(2000)")
+    assert deep.value == "2000"
+
+
+def test_recursion_can_be_caught_by_the_guest(js: Interpreter) -> None:
+    out = js.eval("function r() { return r() }\ntry { r() } catch (e) { e instanceof RangeError }")
+    assert out.value == "true"
+
+
+def test_deeply_nested_json_is_a_range_error_not_a_crash(js: Interpreter) -> None:
+    out = js.eval("JSON.parse('['.repeat(100000) + ']'.repeat(100000)) && 'parsed'")
+    assert out.status in ("ok", "error")
+    assert js.eval("1 + 1").value == "2"
+
+
+def test_huge_console_output_is_truncated_and_memory_stays_bounded() -> None:
+    with Interpreter(timeout=30.0, max_result_chars=1000) as js:
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        out = js.eval("for (let i = 0; i < 300000; i++) console.log('line ' + i + ' ' + 'y'.repeat(100)); 'done'")
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        assert out.value == "done"
+        assert len(out.stdout) == 1000
+        assert out.stdout_dropped > 30_000_000
+        assert "[truncated" in out.text
+        assert len(out.text) < 1200
+        # 33 MB of text was printed; the host kept 1000 characters of it.
+        assert (after - before) * 1024 < 200 * 1024 * 1024
+
+
+def test_stdout_marker_fits_the_limit() -> None:
+    with Interpreter(max_result_chars=100) as js:
+        out = js.eval("console.log('z'.repeat(500)); 1")
+        body = out.text.split("<stdout>\n", 1)[1].split("\n</stdout>", 1)[0]
+        assert len(body) == 100
+        assert body.endswith("\u2026 [truncated 400 chars]")
