@@ -57,6 +57,7 @@ public final class Interpreter implements AutoCloseable {
     private volatile boolean closed;
     private volatile Watchdog.Ticket ticket;
     private volatile boolean cancelRequested;
+    private final Object cancelLock = new Object();
     private Context context;
     private Value api;
     private Value codec;
@@ -93,14 +94,18 @@ public final class Interpreter implements AutoCloseable {
         if (Thread.currentThread() == owner) {
             throw new IllegalStateException("eval cannot be called from the interpreter's own thread");
         }
-        if (!busy.compareAndSet(false, true)) {
-            return concurrentEval();
+        synchronized (cancelLock) {
+            if (!busy.compareAndSet(false, true)) {
+                return concurrentEval();
+            }
+            cancelRequested = false;
         }
-        cancelRequested = false;
         try {
             return onOwner(() -> runCell(code));
         } finally {
-            busy.set(false);
+            synchronized (cancelLock) {
+                busy.set(false);
+            }
         }
     }
 
@@ -125,6 +130,15 @@ public final class Interpreter implements AutoCloseable {
      */
     public List<String> restore(String payload) {
         return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+    }
+
+    /** Binds a host value (a polyglot proxy) as a guest global. For host bridges and tests in this package. */
+    void defineGlobal(String name, Object hostValue) {
+        exclusive(() -> onOwner(() -> {
+            ensureContext();
+            context.getBindings("js").putMember(name, hostValue);
+            return null;
+        }));
     }
 
     private <T> T exclusive(Supplier<T> action) {
@@ -246,9 +260,11 @@ public final class Interpreter implements AutoCloseable {
 
     /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
-        if (busy.get()) {
-            // The eval may still be queued for the guest thread: it is stopped as soon as it starts.
-            cancelRequested = true;
+        synchronized (cancelLock) {
+            if (busy.get()) {
+                // The eval may still be queued for the guest thread: it is stopped as soon as it starts.
+                cancelRequested = true;
+            }
         }
         Watchdog.Ticket t = ticket;
         if (t != null) {
@@ -368,6 +384,9 @@ public final class Interpreter implements AutoCloseable {
                         start);
             }
             source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
+        }
+        if (cancelRequested) {
+            return stopped(Watchdog.Reason.CANCELLED, null, start);
         }
         Watchdog.Ticket t = watch();
         try {
@@ -513,7 +532,7 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private EvalOutcome stopped(Watchdog.Reason reason, Watchdog.Ticket t, long start) {
-        boolean reset = t.forcedClose;
+        boolean reset = t != null && t.forcedClose;
         String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
         return switch (reason) {
             case TIMEOUT -> outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",

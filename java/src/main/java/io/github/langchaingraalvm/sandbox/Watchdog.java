@@ -6,9 +6,12 @@ import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -46,6 +49,9 @@ final class Watchdog {
         volatile long deadlineNanos;
         volatile long pausedSince;
         volatile Reason reason;
+        volatile long stoppedAt;
+        /** Completes when the stop has finished acting, so no late interrupt can reach the next eval. */
+        final CompletableFuture<Void> stopDone = new CompletableFuture<>();
         volatile boolean forcedClose;
         volatile long retainedEstimate;
         volatile long lastConfirmNanos = System.nanoTime() - CONFIRM_INTERVAL_NANOS;
@@ -77,6 +83,7 @@ final class Watchdog {
     }
 
     private static final long TICK_NANOS = Duration.ofMillis(5).toNanos();
+    private static final long STUCK_NANOS = Duration.ofSeconds(1).toNanos();
     private static final long CONFIRM_INTERVAL_NANOS = Duration.ofMillis(50).toNanos();
 
     private final Set<Ticket> active = ConcurrentHashMap.newKeySet();
@@ -136,6 +143,15 @@ final class Watchdog {
 
     void release(Ticket ticket) {
         active.remove(ticket);
+        if (ticket.reason != null) {
+            try {
+                ticket.stopDone.get(ticket.grace.toNanos() + STUCK_NANOS * 2, TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // The stopper is stuck on a context that is being closed: nothing more to wait for.
+            }
+        }
     }
 
     /** Stops a running eval from outside, for the given reason. Returns at once. */
@@ -143,8 +159,15 @@ final class Watchdog {
         if (ticket.reason != null || !active.contains(ticket)) {
             return;
         }
+        ticket.stoppedAt = System.nanoTime();
         ticket.reason = reason;
-        stopper.execute(() -> escalate(ticket));
+        stopper.execute(() -> {
+            try {
+                escalate(ticket);
+            } finally {
+                ticket.stopDone.complete(null);
+            }
+        });
     }
 
     private void escalate(Ticket ticket) {
@@ -163,6 +186,9 @@ final class Watchdog {
     }
 
     private static void forceClose(Ticket ticket) {
+        if (ticket.forcedClose) {
+            return;
+        }
         ticket.forcedClose = true;
         try {
             ticket.context.close(true);
@@ -180,6 +206,11 @@ final class Watchdog {
             long now = System.nanoTime();
             for (Ticket t : active) {
                 if (t.reason != null) {
+                    // A stop that did not take (an interrupt that arrived before the guest started, say) ends in
+                    // a forced close once the grace period is well past.
+                    if (!t.forcedClose && now - t.stoppedAt > t.grace.toNanos() + STUCK_NANOS) {
+                        stopper.execute(() -> forceClose(t));
+                    }
                     continue;
                 }
                 if (t.pausedSince == 0 && now - t.deadlineNanos > 0) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +110,42 @@ class InterpreterTest {
         EvalOutcome o = js.eval("try { while (true) {} } finally { while (true) {} }");
         assertEquals(EvalOutcome.Status.TIMEOUT, o.status(), o.envelope());
         assertEquals("<result>2</result>", js.eval("1 + 1").envelope());
+    }
+
+    @Test
+    void guestThatIgnoresTheInterruptIsClosedByForce() {
+        try (Interpreter stubborn = Sandbox.shared().newInterpreter(SandboxOptions.builder()
+                .timeout(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(200)).build())) {
+            // A host call that neither returns nor polls safepoints: interrupt() cannot stop it, close(true) must.
+            stubborn.defineGlobal("hang", (ProxyExecutable) args -> {
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+                return null;
+            });
+            stubborn.eval("var kept = 1");
+            long started = System.nanoTime();
+            EvalOutcome o = stubborn.eval("hang()");
+            assertEquals(EvalOutcome.Status.TIMEOUT, o.status(), o.envelope());
+            assertTrue(o.stateReset(), o.envelope());
+            assertTrue(o.errorMessage().contains("did not stop when interrupted"), o.errorMessage());
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10));
+            assertEquals("undefined", stubborn.eval("typeof kept").value());
+        }
+    }
+
+    @Test
+    void cancelBeforeTheGuestStartsStillStopsIt() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            CompletableFuture<EvalOutcome> run = CompletableFuture.supplyAsync(() -> js.eval("while (true) {}"));
+            while (!js.isBusy() && !run.isDone()) {
+                Thread.onSpinWait();
+            }
+            js.cancel();
+            EvalOutcome o = run.get(10, TimeUnit.SECONDS);
+            assertEquals("Cancelled", o.errorType(), o.envelope());
+        }
     }
 
     @Test
