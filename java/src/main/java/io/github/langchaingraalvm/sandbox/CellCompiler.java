@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
-import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
@@ -16,9 +16,10 @@ import org.graalvm.polyglot.io.IOAccess;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
- * Prepares REPL cells (see {@code cell.js}) in one trusted tooling context shared by all interpreters. The
- * context never runs guest code; it only parses and rewrites it. Results are cached, so a repeated cell costs a
- * map lookup.
+ * Prepares REPL cells (see {@code cell.js}) in trusted tooling contexts shared by all interpreters; they never run
+ * guest code, only parse and rewrite it. The parser context and the TypeScript context are separate, each with its
+ * own lock, so loading the TypeScript stripper never holds up plain JavaScript cells. Results are cached, so a
+ * repeated cell costs a map lookup.
  */
 final class CellCompiler {
     /** A prepared cell: either a script to run or a syntax error to report. */
@@ -27,8 +28,13 @@ final class CellCompiler {
     private static final int CACHE_ENTRIES = 512;
     private static final int CACHE_MAX_CODE = 64 * 1024;
 
-    private final Context tooling;
-    private final Value compile;
+    private final Engine engine;
+    private final Object parserLock = new Object();
+    private final Object typescriptLock = new Object();
+    private Context parserContext;
+    private Value parser;
+    private Context typescriptContext;
+    private Value typescript;
     private final Map<String, Compiled> cache = new LinkedHashMap<>(64, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
@@ -39,7 +45,70 @@ final class CellCompiler {
     };
 
     CellCompiler(Engine engine) {
-        tooling = Context.newBuilder("js")
+        this.engine = engine;
+    }
+
+    /** Loads both tooling contexts ahead of the first cell that needs them. */
+    void warmUp() {
+        parse("let warm = 1");
+        strip("let warm: number = 1");
+    }
+
+    Compiled compile(String code) {
+        synchronized (cache) {
+            Compiled hit = cache.get(code);
+            if (hit != null) {
+                return hit;
+            }
+        }
+        Compiled c = parse(code);
+        if (c.syntaxError() != null) {
+            String stripped;
+            try {
+                stripped = strip(code);
+            } catch (PolyglotException e) {
+                stripped = null;
+            }
+            if (stripped != null) {
+                Compiled typed = parse(stripped);
+                if (typed.syntaxError() == null) {
+                    c = typed;
+                }
+            }
+        }
+        if (code.length() <= CACHE_MAX_CODE) {
+            synchronized (cache) {
+                cache.put(code, c);
+            }
+        }
+        return c;
+    }
+
+    private Compiled parse(String code) {
+        synchronized (parserLock) {
+            if (parser == null) {
+                parserContext = newToolingContext();
+                parser = load(parserContext, "cell.js");
+            }
+            Value r = parser.execute(code);
+            return "ok".equals(r.getArrayElement(0).asString())
+                    ? new Compiled(r.getArrayElement(1).asString(), null)
+                    : new Compiled(null, r.getArrayElement(1).asString());
+        }
+    }
+
+    private String strip(String code) {
+        synchronized (typescriptLock) {
+            if (typescript == null) {
+                typescriptContext = newToolingContext();
+                typescript = load(typescriptContext, "typescript.js");
+            }
+            return typescript.execute(code).asString();
+        }
+    }
+
+    private Context newToolingContext() {
+        return Context.newBuilder("js")
                 .engine(engine)
                 .sandbox(SandboxPolicy.CONSTRAINED)
                 .allowHostAccess(Sandbox.HOST_ACCESS)
@@ -47,28 +116,11 @@ final class CellCompiler {
                 .out(java.io.OutputStream.nullOutputStream())
                 .err(java.io.OutputStream.nullOutputStream())
                 .build();
+    }
+
+    private static Value load(Context context, String name) {
         ProxyExecutable read = args -> readResource(args[0].asString());
-        Value factory = tooling.eval(Source.newBuilder("js", resource("cell.js"), "cell-compiler.js").buildLiteral());
-        compile = factory.execute(read);
-    }
-
-    synchronized Compiled compile(String code) {
-        Compiled hit = cache.get(code);
-        if (hit != null) {
-            return hit;
-        }
-        Value r = compile.execute(code);
-        Compiled c = "ok".equals(r.getArrayElement(0).asString())
-                ? new Compiled(r.getArrayElement(1).asString(), null)
-                : new Compiled(null, r.getArrayElement(1).asString());
-        if (code.length() <= CACHE_MAX_CODE) {
-            cache.put(code, c);
-        }
-        return c;
-    }
-
-    synchronized void close() {
-        tooling.close(true);
+        return context.eval(Source.newBuilder("js", resource(name), name).buildLiteral()).execute(read);
     }
 
     static String resource(String name) {

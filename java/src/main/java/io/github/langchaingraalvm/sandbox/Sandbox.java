@@ -40,6 +40,17 @@ public final class Sandbox {
                 .option("engine.WarnInterpreterOnly", "false")
                 .build();
         watchdog = new Watchdog();
+        // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
+        Thread warm = new Thread(() -> {
+            try {
+                compiler().warmUp();
+            } catch (RuntimeException e) {
+                // Warming is an optimisation: the first cell that needs the compiler loads it instead.
+            }
+        }, "graalvm-sandbox-warmup");
+        warm.setDaemon(true);
+        warm.setPriority(Thread.MIN_PRIORITY);
+        warm.start();
     }
 
     /** The sandbox of this process, created on first use. */
@@ -67,7 +78,7 @@ public final class Sandbox {
      * Safe to call from any thread, any number of times.
      */
     public void warmUp() {
-        compiler();
+        compiler().warmUp();
     }
 
     /** The GraalVM version of the polyglot artifacts this library was built against, such as {@code 25.0.3}. */

@@ -1,49 +1,9 @@
 // Turns one REPL cell into a script the guest context can run, in a trusted tooling context that never sees
-// guest state. Parsing is acorn's; TypeScript is stripped by sucrase only when the cell is not plain JavaScript.
-// Every edit is a splice at AST positions that keeps line numbers, so stacks point at the model's own lines.
+// guest state. Parsing is acorn's. Every edit is a splice at AST positions that keeps line numbers, so stacks
+// point at the model's own lines. A cell that is not JavaScript goes through typescript.js first (the host does
+// that), and comes back here stripped.
 (function (readResource) {
   'use strict';
-  const ROOT = 'META-INF/resources/_static/';
-  const PACKAGES = {
-    sucrase: 'sucrase/3.35.1/dist/index.js',
-    'ts-interface-checker': 'ts-interface-checker/0.1.13/dist/index.js',
-    'lines-and-columns': 'lines-and-columns/1.2.4/build/index.js',
-  };
-  // Only reached when a source map is requested, which this module never does.
-  const STUBS = { '@jridgewell/gen-mapping': {} };
-  const cache = {};
-
-  function normalize(path) {
-    const out = [];
-    for (const part of path.split('/')) {
-      if (part === '..') out.pop();
-      else if (part !== '.' && part !== '') out.push(part);
-    }
-    return out.join('/');
-  }
-
-  function load(path) {
-    if (cache[path]) return cache[path].exports;
-    let text = readResource(ROOT + path);
-    if (text == null && !path.endsWith('.js')) {
-      const asFile = readResource(ROOT + path + '.js');
-      if (asFile != null) return load(path + '.js');
-      return load(path + '/index.js');
-    }
-    if (text == null) throw new Error('module not found: ' + path);
-    const module = { exports: {} };
-    cache[path] = module;
-    const dir = path.slice(0, path.lastIndexOf('/'));
-    const req = (spec) => {
-      if (spec in STUBS) return STUBS[spec];
-      if (spec in PACKAGES) return load(PACKAGES[spec]);
-      if (spec.startsWith('.')) return load(normalize(dir + '/' + spec));
-      throw new Error('module not available in the sandbox tooling: ' + spec);
-    };
-    new Function('exports', 'require', 'module', text)(module.exports, req, module);
-    return module.exports;
-  }
-
   const acorn = (function () {
     const holder = { exports: {} };
     new Function('exports', 'module', 'define', readResource('META-INF/resources/webjars/acorn/8.15.0/dist/acorn.js'))(
@@ -53,12 +13,6 @@
     );
     return holder.exports;
   })();
-
-  let sucrase = null;
-  function stripTypes(code) {
-    if (sucrase === null) sucrase = load(PACKAGES.sucrase);
-    return sucrase.transform(code, { transforms: ['typescript'], disableESTransforms: true, keepUnusedImports: true }).code;
-  }
 
   const PARSE = { ecmaVersion: 'latest', sourceType: 'script', allowAwaitOutsideFunction: true, allowHashBang: true };
 
@@ -184,25 +138,17 @@
     return String(e.message).replace(/ \(\d+:\d+\)$/, '') + loc;
   }
 
-  // Returns [status, text]: ["ok", script] or ["syntax", message].
+  // Returns [status, text]: ["ok", script] or ["syntax", message]. TypeScript is the host's next step.
   return function compileCell(code) {
     let ast;
-    let source = code;
     try {
-      ast = parse(source);
-    } catch (jsError) {
-      let stripped;
-      try {
-        stripped = stripTypes(code);
-        ast = parse(stripped);
-        source = stripped;
-      } catch (tsError) {
-        if (stripped === undefined && !(jsError instanceof SyntaxError)) throw jsError;
-        return ['syntax', syntaxMessage(jsError)];
-      }
+      ast = parse(code);
+    } catch (e) {
+      if (!(e instanceof SyntaxError)) throw e;
+      return ['syntax', syntaxMessage(e)];
     }
     try {
-      return ['ok', hasTopLevelAwait(ast) ? rewriteAsync(source, ast) : rewriteScript(source, ast)];
+      return ['ok', hasTopLevelAwait(ast) ? rewriteAsync(code, ast) : rewriteScript(code, ast)];
     } catch (e) {
       return ['syntax', 'could not prepare the cell: ' + String(e && e.message)];
     }
