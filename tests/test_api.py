@@ -25,6 +25,8 @@ from langchain_graalvm import EvalOutcome, Interpreter
         pytest.param({"max_result_chars": "10"}, "max_result_chars", id="chars-str"),
         pytest.param({"clock": "real"}, "clock", id="clock"),
         pytest.param({"interrupt_grace": 0}, "interrupt_grace", id="grace"),
+        pytest.param({"heap_factor": 0.5}, "heap_factor", id="heap-factor-small"),
+        pytest.param({"heap_factor": float("nan")}, "heap_factor", id="heap-factor-nan"),
     ],
 )
 def test_bad_arguments_raise_clear_errors(kwargs: dict[str, object], message: str) -> None:

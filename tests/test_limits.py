@@ -8,6 +8,7 @@ import time
 import pytest
 
 from langchain_graalvm import Interpreter
+from tests.conftest import run_python
 
 
 @pytest.fixture
@@ -85,6 +86,25 @@ def test_memory_bombs_end_in_an_error_the_model_sees(code: str) -> None:
         assert out.state_reset
         assert js.eval("1 + 1").value == "2"
         assert js.eval("typeof kept").value == "undefined"
+
+
+def test_heap_factor_scales_the_allowance() -> None:
+    # 200 MiB of Float64Arrays is kept: far over a 64 MiB limit at factor 1, far under it at factor 8. The margins
+    # are wide because the heap is measured for the whole JVM, where JIT compilation and freshly closed contexts
+    # move the figure by tens of MiB; a fresh process keeps other tests' garbage out of it.
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        code = ("const keep = []; for (let i = 0; i < 200; i++) keep.push(new Float64Array(1 << 17));"
+                "let spin = 0; for (let i = 0; i < 1e8; i++) spin += i & 1; keep.length")
+        with Interpreter(timeout=60.0, memory_limit=64 * 1024 * 1024, heap_factor=1.0) as tight:
+            print("tight", tight.eval(code).text)
+        with Interpreter(timeout=60.0, memory_limit=64 * 1024 * 1024, heap_factor=8.0) as loose:
+            print("loose", loose.eval(code).text)
+        """
+    )
+    assert 'tight <error type="OutOfMemory">' in proc.stdout, proc.stdout + proc.stderr
+    assert "loose <result>200</result>" in proc.stdout, proc.stdout + proc.stderr
 
 
 def test_memory_limit_allows_large_temporary_work() -> None:

@@ -81,6 +81,7 @@ class SandboxConfig:
     frozen_epoch_ms: int
     interrupt_grace: float
     snapshots: bool = False
+    heap_factor: float = 2.0
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -99,6 +100,7 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .clock(clock_cls.HOST if config.clock == "host" else clock_cls.FROZEN)
         .frozenEpochMillis(config.frozen_epoch_ms)
         .snapshots(config.snapshots)
+        .heapFactor(config.heap_factor)
     )
     return sandbox_cls.shared().newInterpreter(builder.build())
 

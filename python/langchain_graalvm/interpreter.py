@@ -44,13 +44,16 @@ class Interpreter:
     Args:
         language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases).
         timeout: seconds of guest execution allowed per call.
-        memory_limit: bytes the guest may keep during one call; 0 disables the limit.
+        memory_limit: memory the guest may keep during one call, in QuickJS-equivalent bytes (see ``heap_factor``);
+            0 disables the limit.
         max_result_chars: characters kept of the result, the error and the console output, each.
         capture_console: whether the guest gets a ``console`` object.
         clock: ``"frozen"`` (``Date`` shows ``frozen_epoch_ms``, the host time is never seen) or ``"host"``.
         frozen_epoch_ms: the instant a frozen clock shows, in milliseconds since 1970-01-01T00:00:00Z.
         interrupt_grace: seconds an interrupted guest gets to stop before its context is closed by force.
         snapshots: prepare every context for :meth:`snapshot` and :meth:`restore` (a few ms per context).
+        heap_factor: JVM heap allowed per byte of ``memory_limit``. GraalJS objects are larger than QuickJS's,
+            so the default of 2 lets programs written for a QuickJS limit run under the same number.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -69,6 +72,7 @@ class Interpreter:
         frozen_epoch_ms: int = 0,
         interrupt_grace: float = 0.5,
         snapshots: bool = False,
+        heap_factor: float = 2.0,
     ) -> None:
         if language not in ("js", "javascript", "typescript", "ts"):
             raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
@@ -82,6 +86,8 @@ class Interpreter:
             raise ValueError(f"max_result_chars must be an int; got {max_result_chars!r}")
         if clock not in ("frozen", "host"):
             raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
+        if isinstance(heap_factor, bool) or not isinstance(heap_factor, (int, float)) or not 1 <= heap_factor < math.inf:
+            raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
         if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
             raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
         self.language = "js"
@@ -97,6 +103,7 @@ class Interpreter:
             frozen_epoch_ms=int(frozen_epoch_ms),
             interrupt_grace=float(interrupt_grace),
             snapshots=bool(snapshots),
+            heap_factor=float(heap_factor),
         )
         self._java: Any = None
         self._java_lock = threading.Lock()

@@ -217,7 +217,7 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private Watchdog.Ticket watch() {
-        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.memoryLimitBytes(),
+        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.heapAllowanceBytes(),
                 options.timeout(), options.interruptGrace());
         ticket = t;
         if (cancelRequested) {
@@ -541,8 +541,8 @@ public final class Interpreter implements AutoCloseable {
                                     : " Globals from earlier calls are kept."), "", reset, start);
             case MEMORY -> outcome(EvalOutcome.Status.LIMIT, null, "OutOfMemory",
                     "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
-                            + mib(Math.max(t.retainedEstimate, options.memoryLimitBytes())) + ") and was stopped."
-                            + lost, "", true, start);
+                            + mib(Math.max(t.retainedEstimate, options.heapAllowanceBytes()))
+                            + " of JVM heap) and was stopped." + lost, "", true, start);
             case CANCELLED -> outcome(EvalOutcome.Status.ERROR, null, "Cancelled",
                     "The eval was cancelled by the host." + (reset ? lost : ""), "", reset, start);
         };

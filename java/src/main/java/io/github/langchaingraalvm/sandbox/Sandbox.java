@@ -41,6 +41,9 @@ public final class Sandbox {
                 .build();
         watchdog = new Watchdog();
         // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
+        if (Boolean.getBoolean("langchain.graalvm.noWarmUp")) {
+            return;
+        }
         Thread warm = new Thread(() -> {
             try {
                 compiler().warmUp();

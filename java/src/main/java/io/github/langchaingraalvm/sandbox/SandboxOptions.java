@@ -31,6 +31,7 @@ public final class SandboxOptions {
     private final long frozenEpochMillis;
     private final long stackBytes;
     private final boolean snapshots;
+    private final double heapFactor;
 
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
@@ -42,6 +43,7 @@ public final class SandboxOptions {
         this.frozenEpochMillis = b.frozenEpochMillis;
         this.stackBytes = b.stackBytes;
         this.snapshots = b.snapshots;
+        this.heapFactor = b.heapFactor;
     }
 
     /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
@@ -94,6 +96,20 @@ public final class SandboxOptions {
         return stackBytes;
     }
 
+    /**
+     * JVM heap allowed per byte of {@link #memoryLimitBytes()}. GraalJS objects on the JVM heap are larger than
+     * QuickJS's (100k small objects plus their JSON text and parsed copy keep 81 MiB here, and fit in 64 MiB in
+     * QuickJS), so the default of 2 lets programs written for a QuickJS limit run under the same number.
+     */
+    public double heapFactor() {
+        return heapFactor;
+    }
+
+    /** The JVM heap an eval may keep: {@code memoryLimitBytes * heapFactor}, or 0 for no limit. */
+    public long heapAllowanceBytes() {
+        return (long) (memoryLimitBytes * heapFactor);
+    }
+
     /** Whether {@link Interpreter#snapshot(long)} and {@link Interpreter#restore(String)} are available. */
     public boolean snapshots() {
         return snapshots;
@@ -111,6 +127,7 @@ public final class SandboxOptions {
         private long stackBytes = Long.getLong("langchain.graalvm.stackBytes", 8L << 20);
 
         private boolean snapshots = false;
+        private double heapFactor = 2.0;
 
         private Builder() {}
 
@@ -149,6 +166,15 @@ public final class SandboxOptions {
                 throw new IllegalArgumentException("memoryLimitBytes must be >= 0, got " + value);
             }
             this.memoryLimitBytes = value;
+            return this;
+        }
+
+        /** JVM heap allowed per byte of the memory limit; at least 1. */
+        public Builder heapFactor(double value) {
+            if (!(value >= 1.0) || Double.isInfinite(value)) {
+                throw new IllegalArgumentException("heapFactor must be a finite number >= 1, got " + value);
+            }
+            this.heapFactor = value;
             return this;
         }
 

@@ -27,8 +27,8 @@ import org.graalvm.polyglot.PolyglotException;
  * guest does not stop within the grace period (a loop in a {@code finally} block, say), it closes the context by
  * force. Memory: it samples the bytes the eval's thread has allocated; once that passes the limit it compares the
  * heap in use after the latest garbage collection with the figure when the eval started, and stops the eval if
- * the growth passes the limit too. A suspicion is confirmed with one explicit collection first, so short-lived
- * garbage never counts.
+ * the growth passes the limit too. A suspicion, or an eval no collection has measured yet, is settled with one
+ * explicit full collection per limit's worth of allocation, so short-lived garbage never counts.
  */
 final class Watchdog {
     /** Why an eval was stopped. */
@@ -54,16 +54,18 @@ final class Watchdog {
         final CompletableFuture<Void> stopDone = new CompletableFuture<>();
         volatile boolean forcedClose;
         volatile long retainedEstimate;
-        volatile long lastConfirmNanos = System.nanoTime() - CONFIRM_INTERVAL_NANOS;
+        final long collectionsAtStart;
+        volatile long measuredAtAllocated = -1;
 
         Ticket(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace,
-                long allocatedAtStart, long heapAtStart) {
+                long allocatedAtStart, long heapAtStart, long collectionsAtStart) {
             this.context = context;
             this.threadId = threadId;
             this.memoryLimit = memoryLimit;
             this.grace = grace;
             this.allocatedAtStart = allocatedAtStart;
             this.heapAtStart = heapAtStart;
+            this.collectionsAtStart = collectionsAtStart;
             this.deadlineNanos = System.nanoTime() + timeout.toNanos();
         }
 
@@ -84,7 +86,6 @@ final class Watchdog {
 
     private static final long TICK_NANOS = Duration.ofMillis(5).toNanos();
     private static final long STUCK_NANOS = Duration.ofSeconds(1).toNanos();
-    private static final long CONFIRM_INTERVAL_NANOS = Duration.ofMillis(50).toNanos();
 
     private final Set<Ticket> active = ConcurrentHashMap.newKeySet();
     private final ExecutorService stopper = Executors.newCachedThreadPool(r -> {
@@ -135,7 +136,7 @@ final class Watchdog {
 
     Ticket watch(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace) {
         Ticket t = new Ticket(context, threadId, memoryLimit, timeout, grace,
-                memoryLimit > 0 ? allocatedBytes(threadId) : 0, heapAfterGc.get());
+                memoryLimit > 0 ? allocatedBytes(threadId) : 0, heapAfterGc.get(), collections.get());
         active.add(t);
         LockSupport.unpark(thread);
         return t;
@@ -228,19 +229,28 @@ final class Watchdog {
         if (allocated < t.memoryLimit) {
             return false;
         }
-        long growth = heapAfterGc.get() - t.heapAtStart;
-        if (growth < t.memoryLimit) {
+        long growth = retainedGrowth(t, allocated);
+        if (collections.get() != t.collectionsAtStart && growth < t.memoryLimit) {
+            // A collection since the eval started measured the heap, and it is within the allowance.
             return false;
         }
-        // Old-generation garbage can look retained until a full collection: confirm with one before stopping.
-        long now = System.nanoTime();
-        if (now - t.lastConfirmNanos < CONFIRM_INTERVAL_NANOS) {
+        // Over by the last collection (whose old generation may still hold garbage), or not measured at all:
+        // measure with a full collection, at most once per allowance's worth of allocation.
+        if (t.measuredAtAllocated >= 0 && allocated - t.measuredAtAllocated < t.memoryLimit) {
             return false;
         }
-        t.lastConfirmNanos = now;
+        t.measuredAtAllocated = allocated;
         System.gc();
-        growth = heapAfterGc.get() - t.heapAtStart;
+        growth = retainedGrowth(t, allocated);
         t.retainedEstimate = growth;
         return growth >= t.memoryLimit;
+    }
+
+    /**
+     * Heap growth since the eval started, capped by what the eval's thread allocated: growth beyond that came from
+     * elsewhere (a context or the cell compiler set up just before the eval, other threads) and is not the guest's.
+     */
+    private long retainedGrowth(Ticket t, long allocated) {
+        return Math.min(heapAfterGc.get() - t.heapAtStart, allocated);
     }
 }

@@ -1,0 +1,240 @@
+package io.github.langchaingraalvm.sandbox.langchain4j;
+
+import dev.langchain4j.agent.tool.P;
+import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.agent.tool.ToolMemoryId;
+import io.github.langchaingraalvm.sandbox.Interpreter;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A LangChain4j tool that lets a model run JavaScript (and TypeScript) in a sandboxed GraalVM interpreter, with one
+ * persistent interpreter per chat session. Register it with {@code AiServices.tools(...)}; LangChain4j passes the
+ * conversation's memory id (the {@code @MemoryId} argument of the AI service method, or {@code "default"}) to
+ * {@link #executeJavaScript(Object, String)} through {@link ToolMemoryId}, so each conversation has its own globals
+ * and never sees another's.
+ *
+ * <pre>{@code
+ * interface Assistant {
+ *     String chat(@MemoryId String session, @UserMessage String message);
+ * }
+ *
+ * try (SandboxedJavaScriptTool js = new SandboxedJavaScriptTool(SandboxOptions.defaults())) {
+ *     Assistant assistant = AiServices.builder(Assistant.class)
+ *         .chatModel(model)
+ *         .chatMemoryProvider(session -> MessageWindowChatMemory.withMaxMessages(20))
+ *         .tools(js)
+ *         .build();
+ *     assistant.chat("alice", "Store 41 in a variable named n.");
+ *     assistant.chat("alice", "What is n + 1?"); // alice's interpreter still has n
+ *     assistant.chat("bob", "What is n + 1?");   // bob's interpreter has no n
+ * }
+ * }</pre>
+ *
+ * <p>At most {@code maxSessions} interpreters are kept. Opening one more closes the least recently used idle
+ * session, whose globals are then lost; a session with a call in flight is never evicted. Calls in one session run
+ * one after another; calls in different sessions run in parallel. {@link #close()} closes every session.
+ *
+ * <p>This class needs {@code dev.langchain4j:langchain4j-core} on the class path, and {@code AiServices} needs
+ * {@code dev.langchain4j:langchain4j}. The sandbox library does not bring either (langchain4j-core is an optional
+ * dependency of it), so add them to your own build.
+ */
+public final class SandboxedJavaScriptTool implements AutoCloseable {
+    /** How many sessions the constructors without {@code maxSessions} keep. */
+    public static final int DEFAULT_MAX_SESSIONS = 32;
+
+    /** The session a {@code null} memory id maps to: LangChain4j's own default memory id. */
+    public static final String DEFAULT_SESSION = "default";
+
+    private final SandboxOptions options;
+    private final int maxSessions;
+    /** In access order, least recently used first. Guarded by itself. */
+    private final LinkedHashMap<Object, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
+    private boolean closed;
+
+    /** A tool with {@link SandboxOptions#defaults()} and {@link #DEFAULT_MAX_SESSIONS} sessions. */
+    public SandboxedJavaScriptTool() {
+        this(SandboxOptions.defaults());
+    }
+
+    /** A tool whose interpreters run under {@code options}, keeping {@link #DEFAULT_MAX_SESSIONS} sessions. */
+    public SandboxedJavaScriptTool(SandboxOptions options) {
+        this(options, DEFAULT_MAX_SESSIONS);
+    }
+
+    /**
+     * A tool whose interpreters run under {@code options}, keeping at most {@code maxSessions} idle sessions.
+     *
+     * @throws IllegalArgumentException if {@code maxSessions} is less than 1
+     */
+    public SandboxedJavaScriptTool(SandboxOptions options, int maxSessions) {
+        if (maxSessions < 1) {
+            throw new IllegalArgumentException("maxSessions must be >= 1, got " + maxSessions);
+        }
+        this.options = Objects.requireNonNull(options, "options");
+        this.maxSessions = maxSessions;
+    }
+
+    /**
+     * The tool the model calls: runs {@code code} in the interpreter of session {@code sessionId}, creating it on
+     * first use, and returns the envelope text, such as {@code <result>42</result>} or
+     * {@code <error type="ReferenceError">n is not defined</error>}. Never throws for anything the code does.
+     *
+     * <pre>{@code
+     * tool.executeJavaScript("alice", "let n = 41");
+     * tool.executeJavaScript("alice", "n + 1"); // <result>42</result>
+     * tool.executeJavaScript("bob", "typeof n"); // <result>undefined</result>
+     * }</pre>
+     *
+     * @param sessionId the chat memory id, injected by LangChain4j; {@code null} means {@link #DEFAULT_SESSION}
+     * @param code JavaScript or TypeScript source
+     * @throws IllegalStateException if the tool, or this session, was closed
+     */
+    @Tool(name = "executeJavaScript", value = {
+        "Runs JavaScript or TypeScript in a sandboxed interpreter and returns the value of the last expression as"
+                + " <result>...</result>, or the error as <error type=\"...\">...</error>; console output comes first"
+                + " in <stdout>...</stdout>.",
+        "Top-level let, const, var, function and class declarations persist between calls in this conversation,"
+                + " and top-level await works.",
+        "There is no network, file system, module loading (require/import), process or host access, and each"
+                + " call is limited in time and memory."
+    })
+    public String executeJavaScript(
+            @ToolMemoryId Object sessionId,
+            @P(name = "code", description = "The JavaScript or TypeScript source to run") String code) {
+        Objects.requireNonNull(code, "code");
+        Object key = sessionId == null ? DEFAULT_SESSION : sessionId;
+        List<Session> evicted = new ArrayList<>();
+        Session session;
+        synchronized (sessions) {
+            if (closed) {
+                throw new IllegalStateException("the tool is closed");
+            }
+            session = sessions.get(key);
+            if (session == null) {
+                session = new Session(Sandbox.shared().newInterpreter(options));
+                sessions.put(key, session);
+            }
+            session.users++;
+            evictIdle(evicted);
+        }
+        closeAll(evicted);
+        try {
+            session.lock.lock();
+            try {
+                return session.interpreter.eval(code).envelope();
+            } finally {
+                session.lock.unlock();
+            }
+        } finally {
+            synchronized (sessions) {
+                session.users--;
+            }
+        }
+    }
+
+    /**
+     * Runs {@code code} in the {@link #DEFAULT_SESSION} session: the one an AI service without {@code @MemoryId}
+     * uses. Not itself a tool.
+     *
+     * <pre>{@code
+     * tool.executeJavaScript("const xs = [1, 2, 3]");
+     * tool.executeJavaScript("xs.length"); // <result>3</result>
+     * }</pre>
+     */
+    public String executeJavaScript(String code) {
+        return executeJavaScript(DEFAULT_SESSION, code);
+    }
+
+    /**
+     * Closes the interpreter of session {@code sessionId} and forgets its globals, for example when its chat memory
+     * is cleared; a call running in it is cancelled. The next call in that session starts afresh.
+     *
+     * @return whether the session existed
+     */
+    public boolean closeSession(Object sessionId) {
+        Session session;
+        synchronized (sessions) {
+            session = sessions.remove(sessionId == null ? DEFAULT_SESSION : sessionId);
+        }
+        if (session == null) {
+            return false;
+        }
+        session.interpreter.close();
+        return true;
+    }
+
+    /** How many sessions have an interpreter now. */
+    public int sessionCount() {
+        synchronized (sessions) {
+            return sessions.size();
+        }
+    }
+
+    /** Calls in flight or waiting in session {@code sessionId}. For tests in this package. */
+    int callsInFlight(Object sessionId) {
+        synchronized (sessions) {
+            Session session = sessions.get(sessionId == null ? DEFAULT_SESSION : sessionId);
+            return session == null ? 0 : session.users;
+        }
+    }
+
+    /** The most idle sessions kept; see the class documentation. */
+    public int maxSessions() {
+        return maxSessions;
+    }
+
+    /** The limits and policy every session's interpreter runs under. */
+    public SandboxOptions options() {
+        return options;
+    }
+
+    /** Closes every session, cancelling calls in flight; later calls throw. Idempotent. */
+    @Override
+    public void close() {
+        List<Session> all;
+        synchronized (sessions) {
+            closed = true;
+            all = new ArrayList<>(sessions.values());
+            sessions.clear();
+        }
+        closeAll(all);
+    }
+
+    /** Removes least recently used idle sessions while there are too many. Caller holds the lock. */
+    private void evictIdle(List<Session> evicted) {
+        Iterator<Map.Entry<Object, Session>> it = sessions.entrySet().iterator();
+        while (sessions.size() > maxSessions && it.hasNext()) {
+            Session candidate = it.next().getValue();
+            if (candidate.users == 0) {
+                it.remove();
+                evicted.add(candidate);
+            }
+        }
+    }
+
+    private static void closeAll(List<Session> toClose) {
+        for (Session s : toClose) {
+            s.interpreter.close();
+        }
+    }
+
+    private static final class Session {
+        final Interpreter interpreter;
+        /** Serializes the calls of one session, so a second call waits instead of getting ConcurrentEval. */
+        final ReentrantLock lock = new ReentrantLock();
+        /** Calls in flight or waiting; guarded by the sessions map. */
+        int users;
+
+        Session(Interpreter interpreter) {
+            this.interpreter = interpreter;
+        }
+    }
+}
