@@ -138,3 +138,25 @@ def test_guest_output_never_carries_graalvm_warnings() -> None:
     )
     assert proc.stdout.strip() == "<stdout>\n1\n</stdout>\n<result>2</result>", proc.stdout + proc.stderr
     assert "[engine] WARNING" not in proc.stdout + proc.stderr
+
+
+def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_path: Path) -> None:
+    # A runtime folder without the compiler jars is what JDK 21 to 24 get: guest code runs interpreted.
+    runtime = _jvm.find_runtime_dir()
+    for name in ("modules", "classpath"):
+        (tmp_path / name).symlink_to(runtime / name)
+    proc = run_python(
+        """
+        import logging
+        logging.basicConfig(level=logging.WARNING)
+        from langchain_graalvm import Interpreter, runtime_info
+        js = Interpreter()
+        print(js.eval("console.log('hi'); 6 * 7").text)
+        print("jit", runtime_info()["jit"], runtime_info()["runtime_name"])
+        """,
+        env={"LANGCHAIN_GRAALVM_RUNTIME": str(tmp_path)},
+    )
+    assert "<stdout>\nhi\n</stdout>\n<result>42</result>" in proc.stdout, proc.stdout + proc.stderr
+    assert "jit False Interpreted" in proc.stdout
+    assert proc.stderr.count("runs guest code interpreted (no JIT)") == 1, proc.stderr
+    assert "[engine] WARNING" not in proc.stdout + proc.stderr
