@@ -222,6 +222,20 @@
       }
     }
 
+    function arrayExtraKeys(v) {
+      const extra = [];
+      try {
+        const names = getOwnPropertyNames(v);
+        for (let i = 0; i < names.length; i++) {
+          const k = names[i];
+          if (k !== 'length' && !(NumberIsInteger(+k) && +k >= 0 && StringCtor(+k) === k)) call(arrayPush, extra, k);
+        }
+      } catch (e) {
+        // An exotic array without readable keys still renders its elements.
+      }
+      return extra;
+    }
+
     function composite(v) {
       if (isArray(v)) {
         put('[');
@@ -252,16 +266,8 @@
           else put('[Getter]');
         }
         flushHoles();
-        const extra = [];
-        if (!cut) try {
-          const names = getOwnPropertyNames(v);
-          for (let i = 0; i < names.length; i++) {
-            const k = names[i];
-            if (k !== 'length' && !(NumberIsInteger(+k) && +k >= 0 && StringCtor(+k) === k)) call(arrayPush, extra, k);
-          }
-        } catch (e) {
-          // An exotic array without readable keys still renders its elements.
-        }
+        // Named properties of an array; skipped once the budget is spent, since listing keys is linear in length.
+        const extra = cut ? [] : arrayExtraKeys(v);
         for (let i = 0; i < extra.length && !cut; i++) {
           const d = getOwnPropertyDescriptor(v, extra[i]);
           if (!d || !d.enumerable) continue;
