@@ -88,7 +88,6 @@ def test_huge_structures_render_within_a_budget(js: Interpreter) -> None:
     assert len(out.text) < 4100
     assert out.text.endswith("chars]</result>")
     assert "+ chars]" in out.text  # the renderer stopped early, so the count is a lower bound
-    assert out.duration_s < 1.0
 
 
 def test_rendering_does_not_trust_tampered_globals(js: Interpreter) -> None:

@@ -1,0 +1,95 @@
+"""Slots and the spare pool on their own: what is reused, what is closed, and when."""
+
+from __future__ import annotations
+
+import time
+
+from langchain_graalvm import _slots
+
+SPEC = _slots.InterpreterSpec(
+    timeout=5.0,
+    memory_limit=64 * 2**20,
+    max_result_chars=4000,
+    capture_console=True,
+    clock="frozen",
+    frozen_epoch_ms=0,
+    snapshots=True,
+)
+
+
+def _wait_for(condition: object, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_spares_are_warmed_in_the_background_and_handed_out_fresh() -> None:
+    pool = _slots.SparePool(spares_per_spec=1)
+    try:
+        first = pool.take(SPEC)
+        _wait_for(lambda: len(pool._spares[SPEC]) == 1)
+        spare = pool._spares[SPEC][0]
+        assert pool.take(SPEC) is spare
+        assert spare.restore(first.snapshot()) == []
+        assert spare.eval("typeof x").text == "<result>undefined</result>"
+        pool.retire(first)
+        pool.retire(spare)
+    finally:
+        pool.close()
+    assert first._closed and spare._closed
+    late = pool.take(SPEC)  # a closed pool still works, without spares
+    assert late.eval("1 + 1").text == "<result>2</result>"
+    pool.retire(late)
+    assert late._closed
+
+
+def test_spares_are_kept_only_for_recent_specs() -> None:
+    pool = _slots.SparePool(spares_per_spec=1)
+    try:
+        specs = [_slots.InterpreterSpec(**{**SPEC.__dict__, "frozen_epoch_ms": i}) for i in range(6)]
+        for spec in specs:
+            pool.take(spec).close()
+        assert list(pool._spares) == specs[-4:]
+    finally:
+        pool.close()
+
+
+def test_a_prefetched_restore_is_used_by_the_first_eval_or_closed_with_the_slot() -> None:
+    pool = _slots.SparePool()
+    try:
+        source = pool.take(SPEC)
+        source.eval("var greeting = 'hi'")
+        payload = source.snapshot()
+        pool.retire(source)
+
+        used = _slots.Slot("gvm_used", SPEC, pool, payload)
+        used.prefetch()
+        assert used.eval("greeting") == "<result>hi</result>"
+        assert used.used and not used.restore_failed
+
+        unused = _slots.Slot("gvm_unused", SPEC, pool, payload)
+        unused.prefetch()
+        coming = unused._coming
+        assert coming is not None
+        unused.close()
+        _wait_for(lambda: coming.done() and coming.result()._closed)
+        assert not unused.used
+        used.close()
+    finally:
+        pool.close()
+
+
+def test_reopening_a_slot_closes_the_one_an_aborted_run_left() -> None:
+    pool = _slots.SparePool()
+    registry = _slots.SlotRegistry(pool)
+    stale = registry.open("gvm_a", SPEC)
+    stale.eval("var left = 1")
+    interpreter = stale._interpreter
+    fresh = registry.open("gvm_a", SPEC)
+    assert registry.get("gvm_a") is fresh and len(registry) == 1
+    _wait_for(lambda: interpreter is not None and interpreter._closed)
+    assert fresh.eval("typeof left") == "<result>undefined</result>"
+    registry.close()
+    assert len(registry) == 0
+    pool.close()
