@@ -1,7 +1,21 @@
 """A sandboxed GraalVM code interpreter for LangChain and Deep Agents."""
 
+from typing import TYPE_CHECKING, Any
+
 from langchain_graalvm._bridge import EvalOutcome, SnapshotError
 from langchain_graalvm._jvm import JvmError
 from langchain_graalvm.interpreter import Interpreter, runtime_info
 
-__all__ = ["EvalOutcome", "Interpreter", "JvmError", "SnapshotError", "runtime_info"]
+if TYPE_CHECKING:
+    from langchain_graalvm.middleware import CodeInterpreterMiddleware
+
+__all__ = ["CodeInterpreterMiddleware", "EvalOutcome", "Interpreter", "JvmError", "SnapshotError", "runtime_info"]
+
+
+def __getattr__(name: str) -> Any:
+    # The middleware needs the `agents` extra (deepagents, langchain, langgraph); import it only when asked for.
+    if name == "CodeInterpreterMiddleware":
+        from langchain_graalvm.middleware import CodeInterpreterMiddleware
+
+        return CodeInterpreterMiddleware
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

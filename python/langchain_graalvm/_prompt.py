@@ -1,0 +1,133 @@
+"""What the model is told about the interpreter: the eval tool's description and the system-prompt section.
+
+Everything here is rendered once per middleware, from its configuration; nothing depends on the conversation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from typing import Literal
+
+Mode = Literal["thread", "turn", "call"]
+
+_STATE_IN_DESCRIPTION: dict[Mode, str] = {
+    "thread": "Globals (variables, functions, classes) persist across calls and across turns of this conversation.",
+    "turn": "Globals persist across calls within this turn and are cleared when the turn ends.",
+    "call": "Every call starts from empty globals; nothing is kept between calls.",
+}
+
+_STATE_IN_PROMPT: dict[Mode, str] = {
+    "thread": (
+        "Globals you define (variables, functions, classes) stay available in later calls, also in later turns "
+        "of this conversation. Between turns, data values (objects, arrays, Map, Set, Date, RegExp, typed "
+        "arrays, ...) are kept exactly and functions and classes are re-created from their source; a function "
+        "loses variables it closed over inside another function, and values that cannot be saved (promises, "
+        "generators, WeakMap, unregistered symbols, ...) throw a ReferenceError saying so when used in a "
+        "later turn."
+    ),
+    "turn": (
+        "Globals you define stay available in later calls during this turn. They are cleared when the turn "
+        "ends, so the next turn starts from empty globals."
+    ),
+    "call": (
+        "Every call starts from empty globals: nothing carries over between calls, so put everything a "
+        "computation needs into one call."
+    ),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class PromptConfig:
+    """The settings the texts mention."""
+
+    tool_name: str
+    mode: Mode
+    timeout: float
+    memory_limit: int
+    max_result_chars: int
+    capture_console: bool
+    clock: Literal["frozen", "host"]
+    frozen_epoch_ms: int
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} s"
+
+
+def _memory(limit: int) -> str:
+    if limit <= 0:
+        return "no memory limit"
+    if limit >= 2**20:
+        return f"about {limit / 2**20:g} MB of memory"
+    return f"about {max(1, limit // 1024)} KB of memory"
+
+
+def _frozen_instant(epoch_ms: int) -> str:
+    try:
+        instant = datetime.datetime.fromtimestamp(epoch_ms / 1000, tz=datetime.UTC)
+    except (OverflowError, OSError, ValueError):
+        return f"{epoch_ms} ms after 1970-01-01T00:00:00Z"
+    return instant.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def code_description(config: PromptConfig) -> str:
+    """The description of the tool's ``code`` argument."""
+    reach = "No fs/network/real-clock access." if config.clock == "frozen" else "No fs/network access."
+    return (
+        "JavaScript or TypeScript to run; the value of the last expression (an awaited Promise's value) is "
+        f"returned. {reach}"
+    )
+
+
+def tool_description(config: PromptConfig) -> str:
+    """The eval tool's description."""
+    reach = "no filesystem, network or real clock" if config.clock == "frozen" else "no filesystem or network"
+    return (
+        "Run JavaScript or TypeScript in a sandboxed GraalVM interpreter and get back the value of the last "
+        f"expression, the console output, or the error with its line numbers. {_STATE_IN_DESCRIPTION[config.mode]} "
+        f"Pure computation: {reach}. Top-level `await` works, and a Promise in the last expression is awaited."
+    )
+
+
+def system_prompt(config: PromptConfig) -> str:
+    """The section appended to the system message on every model call."""
+    name = config.tool_name
+    if config.clock == "frozen":
+        clock = (
+            f"The clock is frozen: `Date.now()` and `new Date()` always give {_frozen_instant(config.frozen_epoch_ms)}"
+            " (UTC), so never use them to learn the current date or to measure time. Date arithmetic on dates you "
+            "construct works normally."
+        )
+    else:
+        clock = "`Date.now()` and `new Date()` show the host's real time (UTC)."
+    if config.capture_console:
+        console = (
+            "`console.log`, `info`, `debug`, `warn` and `error` are captured and returned in a `<stdout>` block "
+            "before the result."
+        )
+    else:
+        console = "There is no `console`: return what you want to see as the value of the last expression."
+    lines = [
+        f"### Code interpreter (`{name}`)",
+        "",
+        f"`{name}` runs JavaScript in a sandboxed GraalVM interpreter. It answers with `<result>` holding the value "
+        'of the last expression, or `<error type="...">` holding the message and the `line:column` positions in '
+        "your code.",
+        "",
+        f"- {_STATE_IN_PROMPT[config.mode]}",
+        "- TypeScript is accepted: type annotations, interfaces, generics, `as` casts and enums are stripped, "
+        "not checked.",
+        "- Top-level `let`, `const`, `class` and `function` may be declared again in a later call. Code runs in "
+        "strict mode.",
+        "- Top-level `await` works; a Promise in the last expression is awaited before the call returns.",
+        f"- {console}",
+        "- The sandbox is pure computation: no filesystem, network, `fetch`, `require`, `process`, timers or "
+        "host tools. Return values to pass results on.",
+        f"- {clock}",
+        f"- Each call may run for {_seconds(config.timeout)} and keep {_memory(config.memory_limit)}; past that it "
+        "stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept.",
+        f"- Results, errors and console output are each cut to {config.max_result_chars} characters; return "
+        "summaries rather than large data.",
+    ]
+    return "\n".join(lines)

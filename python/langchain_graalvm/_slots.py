@@ -1,0 +1,430 @@
+"""Interpreter slots: the live interpreter of one agent run, spare contexts made ahead of time, and cleanup.
+
+A slot belongs to one conversation thread (its id lives in graph state) and holds at most one
+:class:`~langchain_graalvm.Interpreter` for the length of one agent run. When the thread has a snapshot, restoring
+it starts in the background as the run starts (the model is usually thinking meanwhile); otherwise the
+interpreter is taken on the first eval, so a turn that never evaluates anything builds nothing.
+
+Building a GraalVM context costs tens of milliseconds (the snapshot codec is set up in each one), which would be
+most of a turn. :class:`SparePool` therefore keeps a warmed context or two per configuration, built on a
+background thread; taking one is free, and closing a used interpreter also happens in the background. Every
+registry and the pool are closed at interpreter exit, and when their middleware is garbage-collected, so a run
+that aborted before ``after_agent`` never leaves anything running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import collections
+import concurrent.futures
+import dataclasses
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, Literal, TypeVar
+
+from . import _jvm
+from ._bridge import SnapshotError
+from .interpreter import Interpreter
+
+logger = logging.getLogger("langchain_graalvm.middleware")
+
+_SPARES_PER_SPEC = 2
+_SPARE_SPECS = 4  # spares are kept for this many configurations, the most recently used
+_RESTORE_THREADS = 4
+_MAX_PARKED = 16
+_PARKED_IDLE_S = 600.0
+_WAIT_POLL_S = 0.002
+T = TypeVar("T")
+
+
+@dataclasses.dataclass(frozen=True)
+class InterpreterSpec:
+    """Everything an interpreter of a slot is made from; equal specs share spare contexts."""
+
+    timeout: float
+    memory_limit: int
+    max_result_chars: int
+    capture_console: bool
+    clock: Literal["frozen", "host"]
+    frozen_epoch_ms: int
+    snapshots: bool
+    language: str = "js"
+
+    def build(self) -> Interpreter:
+        """A new interpreter (its context is built on first use)."""
+        return Interpreter(
+            self.language,
+            timeout=self.timeout,
+            memory_limit=self.memory_limit,
+            max_result_chars=self.max_result_chars,
+            capture_console=self.capture_console,
+            clock=self.clock,
+            frozen_epoch_ms=self.frozen_epoch_ms,
+            snapshots=self.snapshots,
+        )
+
+    def warmed(self) -> Interpreter:
+        """A new interpreter whose context is already built, with no model globals in it.
+
+        With snapshots on, an empty snapshot builds the context (a restore may still follow, as no cell ran);
+        without, an empty cell does.
+        """
+        interpreter = self.build()
+        try:
+            if self.snapshots:
+                interpreter.snapshot()
+            else:
+                interpreter.eval("void 0")
+        except BaseException:
+            interpreter.close()
+            raise
+        return interpreter
+
+
+class SparePool:
+    """Warmed interpreters per spec, made ahead of time; also closes used interpreters off the caller's thread.
+
+    Spares are made and interpreters closed on one background thread, in order. Restores started ahead of the
+    first eval (:meth:`Slot.prefetch`) run on a few threads of their own, so they never queue behind that work.
+    """
+
+    def __init__(self, spares_per_spec: int = _SPARES_PER_SPEC) -> None:
+        self._per_spec = spares_per_spec
+        self._lock = threading.Lock()
+        self._spares: dict[InterpreterSpec, collections.deque[Interpreter]] = {}
+        self._coming: dict[InterpreterSpec, int] = {}
+        self._executors: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
+        self._closed = False
+
+    def submit(self, lane: Literal["upkeep", "restore"], fn: Callable[..., T], *args: Any) -> Future[T] | None:
+        """Runs ``fn(*args)`` on the ``lane``'s threads; None once the pool is closed."""
+        with self._lock:
+            if self._closed:
+                return None
+            executor = self._executors.get(lane)
+            if executor is None:
+                executor = self._executors[lane] = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=1 if lane == "upkeep" else _RESTORE_THREADS,
+                    thread_name_prefix=f"langchain-graalvm-{lane}",
+                )
+            try:
+                return executor.submit(fn, *args)
+            except RuntimeError:  # the executor is shutting down with the process
+                return None
+
+    def take(self, spec: InterpreterSpec) -> Interpreter:
+        """A fresh interpreter for ``spec``: a warmed spare when one is ready, else a new one."""
+        with self._lock:
+            spares = self._spares.setdefault(spec, collections.deque())
+            self._spares[spec] = self._spares.pop(spec)  # most recently used last
+            spare = spares.popleft() if spares else None
+            wanted = 0 if self._closed else self._per_spec - len(spares) - self._coming.get(spec, 0)
+            self._coming[spec] = self._coming.get(spec, 0) + max(0, wanted)
+            unused = self._forget_old_specs()
+        for interpreter in unused:
+            self.retire(interpreter)
+        for _ in range(wanted):
+            if self.submit("upkeep", self._make_spare, spec) is None:
+                self._add_spare(spec, None)
+        return spare if spare is not None else spec.build()
+
+    def _forget_old_specs(self) -> list[Interpreter]:
+        """Drops the spares of the least recently used specs beyond the last few (caller holds the lock)."""
+        unused: list[Interpreter] = []
+        while len(self._spares) > _SPARE_SPECS:
+            unused.extend(self._spares.pop(next(iter(self._spares))))
+        return unused
+
+    def _make_spare(self, spec: InterpreterSpec) -> None:
+        interpreter: Interpreter | None = None
+        try:
+            interpreter = spec.warmed()
+        except Exception:  # noqa: BLE001 - a spare is an optimisation; the next take builds its own
+            logger.debug("Could not warm a spare GraalVM interpreter", exc_info=True)
+        self._add_spare(spec, interpreter)
+
+    def _add_spare(self, spec: InterpreterSpec, interpreter: Interpreter | None) -> None:
+        with self._lock:
+            self._coming[spec] = max(0, self._coming.get(spec, 0) - 1)
+            if interpreter is not None and not self._closed and spec in self._spares:
+                self._spares[spec].append(interpreter)
+                return
+        if interpreter is not None:
+            _close_quietly(interpreter)
+
+    def retire(self, interpreter: Interpreter) -> None:
+        """Closes ``interpreter`` in the background (at once when the pool is closed)."""
+        if self.submit("upkeep", _close_quietly, interpreter) is None:
+            _close_quietly(interpreter)
+
+    def close(self) -> None:
+        """Closes every spare and stops the background threads, after the work already queued."""
+        with self._lock:
+            self._closed = True
+            spares = [i for queue in self._spares.values() for i in queue]
+            self._spares.clear()
+            executors = list(self._executors.values())
+            self._executors.clear()
+        for executor in executors:
+            executor.shutdown(wait=True)
+        for interpreter in spares:
+            _close_quietly(interpreter)
+
+
+def _close_quietly(interpreter: Interpreter) -> None:
+    try:
+        interpreter.close()
+    except Exception:  # noqa: BLE001 - the JVM may already be going down at exit
+        logger.debug("Closing a GraalVM interpreter failed", exc_info=True)
+
+
+class Slot:
+    """The interpreter of one agent run of one thread; evals in it run one at a time."""
+
+    def __init__(self, slot_id: str, spec: InterpreterSpec, pool: SparePool, pending: bytes | None = None) -> None:
+        self.slot_id = slot_id
+        self.spec = spec
+        self.used = False
+        self.restore_failed = False
+        self._pool = pool
+        self._pending = pending
+        self._interpreter: Interpreter | None = None
+        self._coming: Future[Interpreter] | None = None
+        self._setup = threading.Lock()
+        self._turn = threading.Lock()
+        self._closed = False
+        self.digest: bytes | None = None
+        """With the slot parked: the digest of the snapshot its interpreter's globals were last saved as."""
+
+    def begin_run(self) -> None:
+        """Resets the per-run flags of a parked slot that serves the thread's next run."""
+        self.used = False
+        self.restore_failed = False
+
+    @property
+    def warm(self) -> bool:
+        """Whether the slot holds a live interpreter (not one still being restored)."""
+        return self._interpreter is not None and not self._closed
+
+    def prefetch(self) -> None:
+        """Starts restoring the pending snapshot in the background, so the first eval need not wait for it.
+
+        A thread's first model call usually takes far longer than a restore, which then costs the turn nothing.
+        A turn that makes no eval has spent the restore for nothing; it never changes the stored snapshot.
+        """
+        with self._setup:
+            if self._pending and self._coming is None and self._interpreter is None and not self._closed:
+                self._coming = self._pool.submit("restore", self._restored)
+
+    def _ready(self) -> Interpreter:
+        with self._setup:
+            if self._closed:
+                raise RuntimeError(f"the interpreter slot {self.slot_id} was already closed")
+            if self._interpreter is None:
+                coming, self._coming = self._coming, None
+                self._interpreter = coming.result() if coming is not None else self._restored()
+            self.used = True
+            return self._interpreter
+
+    def _restored(self) -> Interpreter:
+        interpreter = self._pool.take(self.spec)
+        payload, self._pending = self._pending, None
+        if payload:
+            try:
+                interpreter.restore(payload)
+            except SnapshotError as exc:
+                logger.warning(
+                    "Failed to restore GraalVM snapshot for slot_id=%s (%s); starting with empty globals.",
+                    self.slot_id,
+                    exc,
+                )
+                self.restore_failed = True
+                self._pool.retire(interpreter)  # a restore stopped half-way may leave a partial state
+                interpreter = self._pool.take(self.spec)
+        return interpreter
+
+    def eval(self, code: str) -> str:
+        """Runs ``code`` after any eval already running in this slot; returns the model-facing text."""
+        with self._turn:
+            return self._ready().eval(code).text
+
+    async def aeval(self, code: str) -> str:
+        """Async :meth:`eval`: never blocks the event loop, and cancelling it stops the guest."""
+        while not self._turn.acquire(blocking=False):
+            await asyncio.sleep(_WAIT_POLL_S)
+        try:
+            interpreter = self._interpreter or await asyncio.to_thread(self._ready)
+            return (await interpreter.aeval(code)).text
+        finally:
+            self._turn.release()
+
+    def snapshot(self, max_bytes: int | None) -> bytes:
+        """The globals of this slot's interpreter (waits for a running eval to finish)."""
+        with self._turn:
+            return self._ready().snapshot(max_bytes=max_bytes)
+
+    def close(self) -> None:
+        """Hands the interpreter to the pool to be closed; later evals in this slot fail."""
+        with self._setup:
+            self._closed = True
+            interpreter, self._interpreter = self._interpreter, None
+            coming, self._coming = self._coming, None
+        if interpreter is not None:
+            self._pool.retire(interpreter)
+        if coming is not None:
+            coming.add_done_callback(self._retire_result)
+
+    def _retire_result(self, coming: Future[Interpreter]) -> None:
+        if coming.exception() is None:
+            self._pool.retire(coming.result())
+
+
+class SlotRegistry:
+    """The open slots of one middleware, by slot id, and the parked ones (see :meth:`park`)."""
+
+    def __init__(
+        self, pool: SparePool, *, max_parked: int = _MAX_PARKED, parked_idle_s: float = _PARKED_IDLE_S
+    ) -> None:
+        self._pool = pool
+        self._lock = threading.Lock()
+        self._slots: dict[str, Slot] = {}
+        self._parked: collections.OrderedDict[str, tuple[Slot, float]] = collections.OrderedDict()
+        self._max_parked = max_parked
+        self._parked_idle_s = parked_idle_s
+
+    def open(
+        self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None, *, digest: bytes | None = None
+    ) -> Slot:
+        """The slot for a new run of ``slot_id``.
+
+        That is the parked slot of the thread when its globals were last saved as the snapshot ``digest`` names
+        (the one now stored), else a new slot that restores ``pending``. A slot left open under that id by an
+        aborted run, and a parked slot that does not match, are closed.
+        """
+        with self._lock:
+            stale = self._slots.pop(slot_id, None)
+            parked = self._parked.pop(slot_id, (None, 0.0))[0]
+            if parked is not None and digest is not None and parked.digest == digest and parked.warm:
+                slot, parked = parked, None
+                slot.begin_run()
+            else:
+                slot = Slot(slot_id, spec, self._pool, pending)
+            self._slots[slot_id] = slot
+        for unused in (stale, parked):
+            if unused is not None:
+                unused.close()
+        return slot
+
+    def park(self, slot: Slot, digest: bytes) -> None:
+        """Keeps ``slot`` and its interpreter for the thread's next run, whose globals were saved as ``digest``.
+
+        At most ``max_parked`` slots are kept, the most recently parked; one parked longer than
+        ``parked_idle_s`` is closed the next time any slot is parked or opened.
+        """
+        slot.digest = digest
+        now = time.monotonic()
+        with self._lock:
+            self._parked[slot.slot_id] = (slot, now)
+            self._parked.move_to_end(slot.slot_id)
+            unused = []
+            while self._parked and (
+                len(self._parked) > self._max_parked or next(iter(self._parked.values()))[1] < now - self._parked_idle_s
+            ):
+                unused.append(self._parked.popitem(last=False)[1][0])
+        for old in unused:
+            old.close()
+
+    def get(self, slot_id: str) -> Slot | None:
+        """The open slot for ``slot_id``, if any."""
+        with self._lock:
+            return self._slots.get(slot_id)
+
+    def get_or_open(self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None) -> Slot:
+        """The open slot for ``slot_id``, opened with ``pending`` to restore when there is none."""
+        with self._lock:
+            slot = self._slots.get(slot_id)
+            if slot is None:
+                slot = self._slots[slot_id] = Slot(slot_id, spec, self._pool, pending)
+            return slot
+
+    def pop(self, slot_id: str) -> Slot | None:
+        """Removes and returns the slot for ``slot_id``; the caller closes it."""
+        with self._lock:
+            return self._slots.pop(slot_id, None)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._slots)
+
+    def parked(self) -> int:
+        """How many slots are parked."""
+        with self._lock:
+            return len(self._parked)
+
+    def close(self) -> None:
+        """Closes every open and parked slot."""
+        with self._lock:
+            slots = [*self._slots.values(), *(slot for slot, _ in self._parked.values())]
+            self._slots.clear()
+            self._parked.clear()
+        for slot in slots:
+            slot.close()
+
+
+_pool: SparePool | None = None
+_pool_lock = threading.Lock()
+_registries: weakref.WeakSet[SlotRegistry] = weakref.WeakSet()
+
+
+def shared_pool() -> SparePool:
+    """The process's pool of spare interpreters."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = SparePool()
+        return _pool
+
+
+def new_registry() -> SlotRegistry:
+    """A registry on the shared pool, closed at interpreter exit if it is still alive then."""
+    registry = SlotRegistry(shared_pool())
+    _registries.add(registry)
+    return registry
+
+
+def _close_all() -> None:
+    for registry in list(_registries):
+        registry.close()
+    with _pool_lock:
+        pool = _pool
+    if pool is not None:
+        pool.close()
+
+
+def _release_starting_thread() -> None:
+    """Detaches the thread that started the JVM when it is not the main thread.
+
+    ToolNode runs sync tools on worker threads, so the first eval often starts the JVM there. The starting thread
+    stays a non-daemon Java thread after the Python thread ends, and the JVM's shutdown at exit then waits for it
+    forever. Detached, it re-attaches as a daemon thread on its next Java call. (Belongs in ``_jvm.start``.)
+    """
+    if threading.current_thread() is threading.main_thread():
+        return
+    import jpype
+
+    jpype.JClass("java.lang.Thread").detach()
+
+
+def _on_jvm_start() -> None:
+    # jpype registers its own exit handler when it is imported, and exit handlers run last-registered first, so
+    # registering now closes the slots while the JVM is still up.
+    atexit.register(_close_all)
+    _release_starting_thread()
+
+
+_jvm.on_start(_on_jvm_start)

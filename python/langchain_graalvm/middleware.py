@@ -1,0 +1,379 @@
+"""``CodeInterpreterMiddleware``: gives a LangChain / Deep Agents agent a sandboxed JavaScript interpreter.
+
+A drop-in for ``langchain_quickjs.CodeInterpreterMiddleware``: the same constructor, the same ``eval`` tool
+contract (a ``ToolMessage`` whose content is the ``<stdout>``/``<result>``/``<error>`` envelope) and the same
+persistence modes, running on GraalVM through :class:`~langchain_graalvm.Interpreter`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+import weakref
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
+
+from deepagents.middleware._utils import append_to_system_message
+from langchain.agents.middleware.types import (
+    AgentMiddleware,
+    AgentState,
+    ContextT,
+    ModelRequest,
+    ModelResponse,
+    PrivateStateAttr,
+    ResponseT,
+    TracePolicy,
+    omit_payload,
+)
+from langchain.tools import BaseTool, ToolRuntime
+from langchain_core.messages import ToolMessage
+from langchain_core.tools import StructuredTool
+from langgraph.channels import DeltaChannel
+from pydantic import BaseModel, Field, create_model
+
+from . import _prompt, _slots
+from . import _snapshot_state as snap
+from ._bridge import SnapshotError
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime
+
+logger = logging.getLogger("langchain_graalvm.middleware")
+
+Mode = Literal["thread", "turn", "call"]
+PTCOption = list[str | BaseTool]
+
+_DEFAULT_MEMORY_LIMIT = 64 * 1024 * 1024
+_LANGUAGES = ("js", "javascript", "typescript", "ts")
+_SNAPSHOT_COPY_EVERY = 10  # records between full copies of the snapshot in a checkpoint
+
+
+class GraalVMInterpreterState(AgentState):
+    """Private graph state of the middleware: kept in checkpoints, left out of the graph's input and output.
+
+    Loading a checkpoint replays the snapshot records written since the channel's last full copy, walking back
+    through the ancestor checkpoints; a full copy every few records keeps that walk within the one Deep Agents
+    already makes for its messages (a copy every 50 message updates, about a dozen turns).
+    """
+
+    _graalvm_slot_id: NotRequired[Annotated[str, PrivateStateAttr]]
+    _graalvm_snapshot: NotRequired[
+        Annotated[bytes, DeltaChannel(snap.replay_records, snapshot_frequency=_SNAPSHOT_COPY_EVERY), PrivateStateAttr]
+    ]
+    _graalvm_snapshot_hmac: NotRequired[Annotated[bytes, PrivateStateAttr]]
+
+
+def _resolve_mode(mode: str | None) -> Mode:
+    if mode is None or mode == "thread":
+        return "thread"
+    if mode in ("turn", "call"):
+        return mode  # type: ignore[return-value]
+    raise ValueError("`mode` must be one of 'thread', 'turn', or 'call'.")
+
+
+def _check_own_options(language: str, clock: str, frozen_epoch_ms: int) -> None:
+    if language not in _LANGUAGES:
+        raise ValueError(f"`language` must be 'js' (JavaScript, TypeScript accepted); got {language!r}")
+    if clock not in ("frozen", "host"):
+        raise ValueError(f"`clock` must be 'frozen' or 'host'; got {clock!r}")
+    if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
+        raise ValueError(f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}")
+
+
+class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, ContextT, ResponseT]):
+    """Gives the agent an ``eval`` tool that runs JavaScript/TypeScript in a sandboxed GraalVM interpreter.
+
+    Every conversation thread gets its own interpreter, so nothing leaks between threads, and concurrent runs of
+    one compiled graph stay isolated. In ``"thread"`` mode the globals survive across turns, and across processes
+    through the checkpointer, as a snapshot kept in private graph state.
+
+    Args:
+        memory_limit: bytes one eval may keep; 0 disables the limit. Default 64 MiB.
+        timeout: seconds of guest execution allowed per eval. Default 5.
+        max_ptc_calls: per-eval budget for programmatic tool calls (``None``: unlimited). Stored for the tool
+            bridge; no ``tools.*`` bridge is installed yet.
+        tool_name: the name of the tool the model calls. Default ``"eval"``.
+        max_result_chars: characters kept of the result, the error and the console output, each. Default 4000.
+        capture_console: whether the guest gets a ``console`` whose output is returned. Default True.
+        subagents: whether a ``task()`` global may dispatch subagents (stored; not installed yet).
+        max_subagent_concurrency: the ``task()`` concurrency cap (stored). A positive int. Default 32.
+        ptc: the tools to expose as ``tools.*`` (stored, validated when the bridge lands). Default None.
+        mode: ``"thread"`` (default; globals persist across turns), ``"turn"`` (within one turn) or ``"call"``
+            (a fresh interpreter for every eval).
+        max_snapshot_bytes: the largest snapshot kept in state; a larger one is dropped with a warning and the
+            next turn starts with empty globals. Defaults to ``memory_limit``.
+        snapshot_signing_key: when set, snapshots are signed with HMAC-SHA256 (bound to the thread's slot) and a
+            snapshot with a missing or wrong signature is refused with a warning. Use the same key in every
+            process that serves a thread.
+        language: ``"js"``; TypeScript annotations are accepted in JavaScript cells.
+        clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
+        frozen_epoch_ms: the instant a frozen clock shows, in ms since 1970-01-01T00:00:00Z. Default 0.
+        keep_warm: thread mode only. Default False: every turn restores the thread's snapshot into a new context,
+            so a turn sees exactly what its snapshot holds, in this process or any other. With True, a thread's
+            interpreter stays alive in this process after its turn (the 16 most recent threads, for up to 10
+            minutes) and the next turn continues in it when the stored snapshot is still the one it wrote. That
+            skips the restore and the new context (a turn then costs a fraction of the CPU), and values a
+            snapshot cannot carry (a closure's private variables, promises, ...) live on, but only as long as
+            the interpreter does: after a restart, an eviction or a fork, the thread goes on from its snapshot.
+
+    Example:
+        ```python
+        from deepagents import create_deep_agent
+        from langchain_graalvm import CodeInterpreterMiddleware
+
+        agent = create_deep_agent(model="claude-sonnet-4-6", middleware=[CodeInterpreterMiddleware()])
+        ```
+    """
+
+    trace_policy = TracePolicy(process_inputs=omit_payload)
+    state_schema = GraalVMInterpreterState
+
+    def __init__(
+        self,
+        *,
+        memory_limit: int = _DEFAULT_MEMORY_LIMIT,
+        timeout: float = 5.0,
+        max_ptc_calls: int | None = 256,
+        tool_name: str = "eval",
+        max_result_chars: int = 4000,
+        capture_console: bool = True,
+        subagents: bool = True,
+        max_subagent_concurrency: int = 32,
+        ptc: PTCOption | None = None,
+        mode: Mode | None = None,
+        max_snapshot_bytes: int | None = None,
+        snapshot_signing_key: str | bytes | None = None,
+        language: str = "js",
+        clock: Literal["frozen", "host"] = "frozen",
+        frozen_epoch_ms: int = 0,
+        keep_warm: bool = False,
+    ) -> None:
+        super().__init__()
+        if max_ptc_calls is not None and max_ptc_calls < 1:
+            raise ValueError("`max_ptc_calls` must be >= 1 or None")
+        if max_snapshot_bytes is not None and max_snapshot_bytes < 1:
+            raise ValueError("`max_snapshot_bytes` must be >= 1 or None")
+        if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
+            raise ValueError("`max_subagent_concurrency` must be a positive integer")
+        self.mode: Mode = _resolve_mode(mode)
+        self._signing_key = snap.signing_key(snapshot_signing_key)
+        _check_own_options(language, clock, frozen_epoch_ms)
+        self.memory_limit = memory_limit
+        self.timeout = timeout
+        self.max_ptc_calls = max_ptc_calls
+        self.tool_name = tool_name
+        self.max_result_chars = max_result_chars
+        self.capture_console = capture_console
+        self.subagents = subagents
+        self.max_subagent_concurrency = max_subagent_concurrency
+        self.ptc = ptc
+        self.max_snapshot_bytes = memory_limit if max_snapshot_bytes is None else max_snapshot_bytes
+        self.language = "js"
+        self.clock = clock
+        self.frozen_epoch_ms = frozen_epoch_ms
+        self.keep_warm = bool(keep_warm) and self.mode == "thread"
+        self._spec = _slots.InterpreterSpec(
+            timeout=timeout,
+            memory_limit=memory_limit,
+            max_result_chars=max_result_chars,
+            capture_console=capture_console,
+            clock=clock,
+            frozen_epoch_ms=frozen_epoch_ms,
+            snapshots=self.mode == "thread",
+        )
+        # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
+        # Building an Interpreter object validates its options without starting the JVM.
+        self._spec.build().close()
+        prompt_config = _prompt.PromptConfig(
+            tool_name=tool_name,
+            mode=self.mode,
+            timeout=timeout,
+            memory_limit=memory_limit,
+            max_result_chars=max_result_chars,
+            capture_console=capture_console,
+            clock=clock,
+            frozen_epoch_ms=frozen_epoch_ms,
+        )
+        self._system_prompt = _prompt.system_prompt(prompt_config)
+        self._registry = _slots.new_registry()
+        weakref.finalize(self, self._registry.close)
+        self.tools: list[BaseTool] = [_build_tool(self, prompt_config)]
+
+    # ------------------------------------------------------------------------------------------------ slots
+
+    def _slot_id(self, state: Mapping[str, Any]) -> str:
+        slot_id = state.get(snap.SLOT_KEY)
+        if isinstance(slot_id, str) and slot_id:
+            return slot_id
+        raise ValueError(
+            "GraalVM private state is missing `_graalvm_slot_id`; "
+            "`CodeInterpreterMiddleware.before_agent` must run before eval."
+        )
+
+    def _slot_for_eval(self, state: Mapping[str, Any]) -> _slots.Slot:
+        """The slot of this run; opened from ``state`` when this process has none (e.g. a resumed run)."""
+        slot_id = self._slot_id(state)
+        slot = self._registry.get(slot_id)
+        if slot is not None:
+            return slot
+        pending = snap.check_stored(state, slot_id, self._signing_key)[0] if self.mode == "thread" else None
+        return self._registry.get_or_open(slot_id, self._spec, pending)
+
+    def _run(self, state: Mapping[str, Any], code: str) -> str:
+        if self.mode == "call":
+            return _run_once(self._spec, code)
+        return self._slot_for_eval(state).eval(code)
+
+    async def _arun(self, state: Mapping[str, Any], code: str) -> str:
+        if self.mode == "call":
+            return await _arun_once(self._spec, code)
+        return await self._slot_for_eval(state).aeval(code)
+
+    # ------------------------------------------------------------------------------------------------ hooks
+
+    def before_agent(
+        self,
+        state: GraalVMInterpreterState,
+        runtime: Runtime[ContextT],  # noqa: ARG002
+    ) -> dict[str, Any] | None:
+        """Gives the thread a slot id, checks its stored snapshot, and opens the slot for this run."""
+        update: dict[str, Any] = {}
+        slot_id = state.get(snap.SLOT_KEY)
+        if not isinstance(slot_id, str) or not slot_id:
+            slot_id = f"gvm_{uuid.uuid4().hex}"
+            update[snap.SLOT_KEY] = slot_id
+        pending: bytes | None = None
+        if self.mode == "thread":
+            pending, refused = snap.check_stored(state, slot_id, self._signing_key)
+            if refused:
+                update.update(snap.CLEARED)
+        if self.mode != "call":
+            digest = snap.payload_digest(pending) if pending and self.keep_warm else None
+            self._registry.open(slot_id, self._spec, pending, digest=digest).prefetch()
+        return update or None
+
+    async def abefore_agent(self, state: GraalVMInterpreterState, runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+        """Async :meth:`before_agent` (it does no I/O)."""
+        return self.before_agent(state, runtime)
+
+    def after_agent(
+        self,
+        state: GraalVMInterpreterState,
+        runtime: Runtime[ContextT],  # noqa: ARG002
+    ) -> dict[str, Any] | None:
+        """Closes this run's slot; in thread mode, first stores its snapshot when an eval changed the globals."""
+        slot_id = state.get(snap.SLOT_KEY)
+        slot = self._registry.pop(slot_id) if isinstance(slot_id, str) else None
+        if slot is None:
+            return None
+        saved_as: bytes | None = None
+        try:
+            if self.mode != "thread":
+                return None
+            if not slot.used:
+                saved_as = slot.digest  # a parked slot that sat this run out still holds the stored globals
+                return None
+            update, saved_as = self._store_snapshot(slot, state)
+            return update
+        finally:
+            if self.keep_warm and saved_as is not None and slot.warm:
+                self._registry.park(slot, saved_as)
+            else:
+                slot.close()
+
+    async def aafter_agent(self, state: GraalVMInterpreterState, runtime: Runtime[ContextT]) -> dict[str, Any] | None:
+        """Async :meth:`after_agent`; the snapshot is taken off the event loop."""
+        return await asyncio.to_thread(self.after_agent, state, runtime)
+
+    def _store_snapshot(
+        self, slot: _slots.Slot, state: Mapping[str, Any]
+    ) -> tuple[dict[str, Any] | None, bytes | None]:
+        """The state update storing the slot's globals, and the digest of the payload stored (None: none is)."""
+        try:
+            payload = slot.snapshot(self.max_snapshot_bytes)
+        except SnapshotError as exc:
+            if exc.too_large:
+                logger.warning(
+                    "Dropping GraalVM snapshot for slot_id=%s (it exceeds max_snapshot_bytes=%d); "
+                    "the next turn starts with empty globals.",
+                    slot.slot_id,
+                    self.max_snapshot_bytes,
+                )
+            else:
+                logger.warning("Failed to create GraalVM snapshot for slot_id=%s: %s", slot.slot_id, exc)
+            return dict(snap.CLEARED), None
+        except Exception:  # noqa: BLE001 - never fail the run over its snapshot
+            logger.warning("Failed to create GraalVM snapshot for slot_id=%s", slot.slot_id, exc_info=True)
+            return dict(snap.CLEARED), None
+        prior = b"" if slot.restore_failed else snap.stored_payload(state)
+        update = snap.snapshot_update(payload, prior, slot.slot_id, self._signing_key)
+        return update, snap.payload_digest(payload) if self.keep_warm else None
+
+    def wrap_model_call(
+        self,
+        request: ModelRequest[ContextT],
+        handler: Callable[[ModelRequest[ContextT]], ModelResponse[ResponseT]],
+    ) -> ModelResponse[ResponseT]:
+        """Appends the interpreter's section to the system message of every model call."""
+        return handler(self._with_prompt(request))
+
+    async def awrap_model_call(
+        self,
+        request: ModelRequest[ContextT],
+        handler: Callable[[ModelRequest[ContextT]], Awaitable[ModelResponse[ResponseT]]],
+    ) -> ModelResponse[ResponseT]:
+        """Async :meth:`wrap_model_call`."""
+        return await handler(self._with_prompt(request))
+
+    def _with_prompt(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
+        return request.override(system_message=append_to_system_message(request.system_message, self._system_prompt))
+
+    def close(self) -> None:
+        """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""
+        self._registry.close()
+
+
+def _run_once(spec: _slots.InterpreterSpec, code: str) -> str:
+    pool = _slots.shared_pool()
+    interpreter = pool.take(spec)
+    try:
+        return interpreter.eval(code).text
+    finally:
+        pool.retire(interpreter)
+
+
+async def _arun_once(spec: _slots.InterpreterSpec, code: str) -> str:
+    pool = _slots.shared_pool()
+    interpreter = pool.take(spec)
+    try:
+        return (await interpreter.aeval(code)).text
+    finally:
+        pool.retire(interpreter)
+
+
+def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt.PromptConfig) -> BaseTool:
+    schema: type[BaseModel] = create_model(
+        "EvalSchema",
+        __doc__="Input of the eval tool.",
+        code=(str, Field(description=_prompt.code_description(config))),
+    )
+    name = config.tool_name
+
+    def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
+        text = middleware._run(runtime.state, code)
+        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
+
+    async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
+        text = await middleware._arun(runtime.state, code)
+        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
+
+    return StructuredTool.from_function(
+        name=name,
+        description=_prompt.tool_description(config),
+        func=sync_eval,
+        coroutine=async_eval,
+        infer_schema=False,
+        args_schema=schema,
+        metadata={"ls_code_input_language": "javascript"},
+    )
