@@ -120,7 +120,8 @@ async def test_aeval_does_not_block_the_event_loop() -> None:
         out = await js.aeval("const end = Date.now() + 500; while (Date.now() < end) {}; 'done'")
     task.cancel()
     assert out.value == "done"
-    assert ticks > 20
+    # A blocked loop would tick once at most during the 0.5 s eval; a free one ticks about 50 times.
+    assert ticks >= 5
 
 
 async def test_cancelling_aeval_stops_the_guest() -> None:
