@@ -11,15 +11,19 @@ Four real Deep Agents with the same scripted model (``tests/test_middleware_help
 
 Each agent first runs warm-up turns on a thread of its own (GraalVM's JIT needs a hundred turns or more to settle
 the path that builds and restores contexts; QuickJS is compiled ahead of time). A sample is then the second turn
-of a new thread (the first turn, not timed, leaves a snapshot to restore; the history stays short, so its growth
-does not blur the figures), and samples alternate between the agents so machine noise hits all of them alike. The overhead of a middleware is its
-median turn minus the baseline's median turn. The turns run twice: with an instant model, and with a model that
-takes ``--latency`` seconds per call, as a hosted one does (work the middleware does in the background, such as
-building spare contexts and restoring the snapshot, then overlaps the model call instead of competing with it). Then snapshot figures for an empty context and for 10k small
-objects: payload bytes, time to create, time to restore into a fresh interpreter (GraalVM: ``Interpreter``
-snapshot/restore; QuickJS: the REPL's create_snapshot/restore_snapshot, i.e. what its middleware calls).
+of a new thread: the first turn, not timed, leaves a snapshot to restore, and the history stays short, so its
+growth does not blur the figures. Samples alternate between the agents so machine noise hits all of them alike.
+The overhead of a middleware is its median turn minus the baseline's median turn.
 
-    .venv/bin/python bench/agent_turn.py               # 20 turns per agent
+The turns run twice: with an instant model, and with a model that takes ``--latency`` seconds per call, as a
+hosted one does (work the middleware does in the background, building spare contexts and restoring the snapshot,
+then overlaps the model call instead of competing with it for the CPU).
+
+Then snapshot figures for an empty context and for 10k small objects: payload bytes, time to create, time to
+restore (GraalVM: ``Interpreter`` snapshot/restore into an already built context; QuickJS: the REPL's
+create_snapshot/restore_snapshot, i.e. what its middleware calls).
+
+    .venv/bin/python bench/agent_turn.py               # 20 samples per agent
     .venv/bin/python bench/agent_turn.py --turns 40
 """
 
@@ -141,12 +145,10 @@ def quickjs_snapshots(setup: str, repeat: int) -> tuple[int, float, float]:
     source = registry.get("bench-source")
     source.eval_sync(setup)
     create_ms, payload = _timed(source.create_snapshot, repeat)
-    counter = iter(range(10**6))
+    targets = [registry.get(f"bench-target-{i}") for i in range(repeat)]  # slots built untimed, like graalvm's
 
     def restore() -> None:
-        slot_id = f"bench-target-{next(counter)}"
-        registry.get(slot_id).restore_snapshot(payload, inject_globals=True)
-        registry.evict(slot_id)
+        targets.pop().restore_snapshot(payload, inject_globals=True)
 
     restore_ms, _ = _timed(restore, repeat)
     registry.close()
@@ -157,7 +159,8 @@ def report_turns(samples: dict[str, list[float]], args: argparse.Namespace, late
     base = _median_ms(samples["baseline"])
     print(
         f"agent turn, thread mode, one eval per turn, model latency {latency_s * 1000:.0f} ms per call "
-        f"(median of {args.turns} second turns of new threads; warm-up {args.graalvm_warmup} graalvm turns, {args.warmup} others)"
+        f"(median of {args.turns} second turns of new threads; warm-up: {args.graalvm_warmup} turns per graalvm "
+        f"agent, {args.warmup} for the others)"
     )
     overhead: dict[str, float] = {}
     for name in samples:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from langchain_graalvm import _slots
+from langchain_graalvm import _slots, _spares
 
-SPEC = _slots.InterpreterSpec(
+SPEC = _spares.InterpreterSpec(
     timeout=5.0,
     memory_limit=64 * 2**20,
     max_result_chars=4000,
@@ -25,7 +25,7 @@ def _wait_for(condition: object, timeout: float = 30.0) -> None:
 
 
 def test_spares_are_warmed_in_the_background_and_handed_out_fresh() -> None:
-    pool = _slots.SparePool(spares_per_spec=1)
+    pool = _spares.SparePool(spares_per_spec=1)
     try:
         first = pool.take(SPEC)
         _wait_for(lambda: len(pool._spares[SPEC]) == 1)
@@ -45,9 +45,9 @@ def test_spares_are_warmed_in_the_background_and_handed_out_fresh() -> None:
 
 
 def test_spares_are_kept_only_for_recent_specs() -> None:
-    pool = _slots.SparePool(spares_per_spec=1)
+    pool = _spares.SparePool(spares_per_spec=1)
     try:
-        specs = [_slots.InterpreterSpec(**{**SPEC.__dict__, "frozen_epoch_ms": i}) for i in range(6)]
+        specs = [_spares.InterpreterSpec(**{**SPEC.__dict__, "frozen_epoch_ms": i}) for i in range(6)]
         for spec in specs:
             pool.take(spec).close()
         assert list(pool._spares) == specs[-4:]
@@ -56,7 +56,7 @@ def test_spares_are_kept_only_for_recent_specs() -> None:
 
 
 def test_a_prefetched_restore_is_used_by_the_first_eval_or_closed_with_the_slot() -> None:
-    pool = _slots.SparePool()
+    pool = _spares.SparePool()
     try:
         source = pool.take(SPEC)
         source.eval("var greeting = 'hi'")
@@ -81,7 +81,7 @@ def test_a_prefetched_restore_is_used_by_the_first_eval_or_closed_with_the_slot(
 
 
 def test_reopening_a_slot_closes_the_one_an_aborted_run_left() -> None:
-    pool = _slots.SparePool()
+    pool = _spares.SparePool()
     registry = _slots.SlotRegistry(pool)
     stale = registry.open("gvm_a", SPEC)
     stale.eval("var left = 1")
@@ -93,3 +93,25 @@ def test_reopening_a_slot_closes_the_one_an_aborted_run_left() -> None:
     registry.close()
     assert len(registry) == 0
     pool.close()
+
+
+def test_parked_slots_are_bounded_and_reused_only_for_their_snapshot() -> None:
+    pool = _spares.SparePool()
+    registry = _slots.SlotRegistry(pool, max_parked=2)
+    slots = []
+    for i in range(3):
+        slot = registry.open(f"gvm_{i}", SPEC)
+        slot.eval(f"var i = {i}")
+        registry.pop(slot.slot_id)
+        registry.park(slot, b"digest-%d" % i)
+        slots.append(slot)
+    assert registry.parked() == 2
+    _wait_for(lambda: slots[0]._closed)
+    assert registry.open("gvm_1", SPEC, digest=b"other") is not slots[1]
+    _wait_for(lambda: slots[1]._closed)
+    again = registry.open("gvm_2", SPEC, digest=b"digest-2")
+    assert again is slots[2] and not again.used
+    assert again.eval("i") == "<result>2</result>"
+    registry.close()
+    pool.close()
+    assert registry.parked() == 0 and slots[2]._closed

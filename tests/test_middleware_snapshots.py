@@ -279,3 +279,30 @@ def test_signature_is_bound_to_slot_and_payload() -> None:
     assert not snap.signature_matches(key, "gvm_a", b"payload", None)
     # Length-prefixing keeps the slot/payload boundary unambiguous.
     assert snap.sign(key, "gvm_ab", b"c") != snap.sign(key, "gvm_a", b"bc")
+
+
+# --------------------------------------------------------------------------------------------- keep_warm
+
+
+def test_keep_warm_continues_in_the_live_interpreter_and_falls_back_to_the_snapshot() -> None:
+    saver, config = InMemorySaver(), thread()
+    mw = CodeInterpreterMiddleware(keep_warm=True)
+    warm = build_agent(mw, checkpointer=saver)
+    warm.invoke(turn("const next = (() => { let n = 0; return () => ++n })(); next()"), config)
+    assert mw._registry.parked() == 1
+    # In this process the closure keeps its private state; the snapshot is still written every turn.
+    assert results_of(warm.invoke(turn("next()"), config)) == ["<result>2</result>"]
+    # Another process (here: another middleware instance) continues from the snapshot, where it cannot.
+    cold = build_agent(CodeInterpreterMiddleware(), checkpointer=saver)
+    assert results_of(cold.invoke(turn("next()"), config))[0].startswith(
+        '<error type="ReferenceError">n is not defined'
+    )
+    # The stored snapshot is no longer the one the parked interpreter wrote, so it is not reused.
+    assert results_of(warm.invoke(turn("typeof n"), config)) == ["<result>undefined</result>"]
+    assert results_of(warm.invoke(turn("next()"), config))[0].startswith('<error type="ReferenceError">')
+
+
+def test_keep_warm_only_applies_to_thread_mode() -> None:
+    assert CodeInterpreterMiddleware(keep_warm=True).keep_warm
+    assert not CodeInterpreterMiddleware(keep_warm=True, mode="turn").keep_warm
+    assert not CodeInterpreterMiddleware().keep_warm

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from ._spares import InterpreterSpec
 
 Mode = Literal["thread", "turn", "call"]
 
@@ -39,16 +42,15 @@ _STATE_IN_PROMPT: dict[Mode, str] = {
 
 @dataclasses.dataclass(frozen=True)
 class PromptConfig:
-    """The settings the texts mention."""
+    """The settings the texts mention: the tool's name, the mode, and the interpreters' limits."""
 
     tool_name: str
     mode: Mode
-    timeout: float
-    memory_limit: int
-    max_result_chars: int
-    capture_console: bool
-    clock: Literal["frozen", "host"]
-    frozen_epoch_ms: int
+    limits: InterpreterSpec
+
+    @property
+    def clock(self) -> Literal["frozen", "host"]:
+        return self.limits.clock
 
 
 def _seconds(value: float) -> str:
@@ -92,16 +94,16 @@ def tool_description(config: PromptConfig) -> str:
 
 def system_prompt(config: PromptConfig) -> str:
     """The section appended to the system message on every model call."""
-    name = config.tool_name
+    name, limits = config.tool_name, config.limits
     if config.clock == "frozen":
         clock = (
-            f"The clock is frozen: `Date.now()` and `new Date()` always give {_frozen_instant(config.frozen_epoch_ms)}"
-            " (UTC), so never use them to learn the current date or to measure time. Date arithmetic on dates you "
+            f"The clock is frozen: `Date.now()` and `new Date()` always give {_frozen_instant(limits.frozen_epoch_ms)} "
+            "(UTC), so never use them to learn the current date or to measure time. Date arithmetic on dates you "
             "construct works normally."
         )
     else:
         clock = "`Date.now()` and `new Date()` show the host's real time (UTC)."
-    if config.capture_console:
+    if limits.capture_console:
         console = (
             "`console.log`, `info`, `debug`, `warn` and `error` are captured and returned in a `<stdout>` block "
             "before the result."
@@ -125,9 +127,9 @@ def system_prompt(config: PromptConfig) -> str:
         "- The sandbox is pure computation: no filesystem, network, `fetch`, `require`, `process`, timers or "
         "host tools. Return values to pass results on.",
         f"- {clock}",
-        f"- Each call may run for {_seconds(config.timeout)} and keep {_memory(config.memory_limit)}; past that it "
-        "stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept.",
-        f"- Results, errors and console output are each cut to {config.max_result_chars} characters; return "
+        f"- Each call may run for {_seconds(limits.timeout)} and keep {_memory(limits.memory_limit)}; past that "
+        "it stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept.",
+        f"- Results, errors and console output are each cut to {limits.max_result_chars} characters; return "
         "summaries rather than large data.",
     ]
     return "\n".join(lines)

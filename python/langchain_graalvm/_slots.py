@@ -1,15 +1,13 @@
-"""Interpreter slots: the live interpreter of one agent run, spare contexts made ahead of time, and cleanup.
+"""Interpreter slots: the live interpreter of one agent run of a thread, parked interpreters, and cleanup.
 
 A slot belongs to one conversation thread (its id lives in graph state) and holds at most one
 :class:`~langchain_graalvm.Interpreter` for the length of one agent run. When the thread has a snapshot, restoring
 it starts in the background as the run starts (the model is usually thinking meanwhile); otherwise the
 interpreter is taken on the first eval, so a turn that never evaluates anything builds nothing.
 
-Building a GraalVM context costs tens of milliseconds (the snapshot codec is set up in each one), which would be
-most of a turn. :class:`SparePool` therefore keeps a warmed context or two per configuration, built on a
-background thread; taking one is free, and closing a used interpreter also happens in the background. Every
-registry and the pool are closed at interpreter exit, and when their middleware is garbage-collected, so a run
-that aborted before ``after_agent`` never leaves anything running.
+Interpreters come from, and go back to, the spare pool (:mod:`._spares`). Every registry and the pool are closed
+at interpreter exit, and a registry also when its middleware is garbage-collected, so a run that aborted before
+``after_agent`` never leaves anything running.
 """
 
 from __future__ import annotations
@@ -17,170 +15,22 @@ from __future__ import annotations
 import asyncio
 import atexit
 import collections
-import concurrent.futures
-import dataclasses
 import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, Literal, TypeVar
 
 from . import _jvm
 from ._bridge import SnapshotError
+from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
 from .interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
-_SPARES_PER_SPEC = 2
-_SPARE_SPECS = 4  # spares are kept for this many configurations, the most recently used
-_RESTORE_THREADS = 4
 _MAX_PARKED = 16
 _PARKED_IDLE_S = 600.0
 _WAIT_POLL_S = 0.002
-T = TypeVar("T")
-
-
-@dataclasses.dataclass(frozen=True)
-class InterpreterSpec:
-    """Everything an interpreter of a slot is made from; equal specs share spare contexts."""
-
-    timeout: float
-    memory_limit: int
-    max_result_chars: int
-    capture_console: bool
-    clock: Literal["frozen", "host"]
-    frozen_epoch_ms: int
-    snapshots: bool
-    language: str = "js"
-
-    def build(self) -> Interpreter:
-        """A new interpreter (its context is built on first use)."""
-        return Interpreter(
-            self.language,
-            timeout=self.timeout,
-            memory_limit=self.memory_limit,
-            max_result_chars=self.max_result_chars,
-            capture_console=self.capture_console,
-            clock=self.clock,
-            frozen_epoch_ms=self.frozen_epoch_ms,
-            snapshots=self.snapshots,
-        )
-
-    def warmed(self) -> Interpreter:
-        """A new interpreter whose context is already built, with no model globals in it.
-
-        With snapshots on, an empty snapshot builds the context (a restore may still follow, as no cell ran);
-        without, an empty cell does.
-        """
-        interpreter = self.build()
-        try:
-            if self.snapshots:
-                interpreter.snapshot()
-            else:
-                interpreter.eval("void 0")
-        except BaseException:
-            interpreter.close()
-            raise
-        return interpreter
-
-
-class SparePool:
-    """Warmed interpreters per spec, made ahead of time; also closes used interpreters off the caller's thread.
-
-    Spares are made and interpreters closed on one background thread, in order. Restores started ahead of the
-    first eval (:meth:`Slot.prefetch`) run on a few threads of their own, so they never queue behind that work.
-    """
-
-    def __init__(self, spares_per_spec: int = _SPARES_PER_SPEC) -> None:
-        self._per_spec = spares_per_spec
-        self._lock = threading.Lock()
-        self._spares: dict[InterpreterSpec, collections.deque[Interpreter]] = {}
-        self._coming: dict[InterpreterSpec, int] = {}
-        self._executors: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
-        self._closed = False
-
-    def submit(self, lane: Literal["upkeep", "restore"], fn: Callable[..., T], *args: Any) -> Future[T] | None:
-        """Runs ``fn(*args)`` on the ``lane``'s threads; None once the pool is closed."""
-        with self._lock:
-            if self._closed:
-                return None
-            executor = self._executors.get(lane)
-            if executor is None:
-                executor = self._executors[lane] = concurrent.futures.ThreadPoolExecutor(
-                    max_workers=1 if lane == "upkeep" else _RESTORE_THREADS,
-                    thread_name_prefix=f"langchain-graalvm-{lane}",
-                )
-            try:
-                return executor.submit(fn, *args)
-            except RuntimeError:  # the executor is shutting down with the process
-                return None
-
-    def take(self, spec: InterpreterSpec) -> Interpreter:
-        """A fresh interpreter for ``spec``: a warmed spare when one is ready, else a new one."""
-        with self._lock:
-            spares = self._spares.setdefault(spec, collections.deque())
-            self._spares[spec] = self._spares.pop(spec)  # most recently used last
-            spare = spares.popleft() if spares else None
-            wanted = 0 if self._closed else self._per_spec - len(spares) - self._coming.get(spec, 0)
-            self._coming[spec] = self._coming.get(spec, 0) + max(0, wanted)
-            unused = self._forget_old_specs()
-        for interpreter in unused:
-            self.retire(interpreter)
-        for _ in range(wanted):
-            if self.submit("upkeep", self._make_spare, spec) is None:
-                self._add_spare(spec, None)
-        return spare if spare is not None else spec.build()
-
-    def _forget_old_specs(self) -> list[Interpreter]:
-        """Drops the spares of the least recently used specs beyond the last few (caller holds the lock)."""
-        unused: list[Interpreter] = []
-        while len(self._spares) > _SPARE_SPECS:
-            unused.extend(self._spares.pop(next(iter(self._spares))))
-        return unused
-
-    def _make_spare(self, spec: InterpreterSpec) -> None:
-        interpreter: Interpreter | None = None
-        try:
-            interpreter = spec.warmed()
-        except Exception:  # noqa: BLE001 - a spare is an optimisation; the next take builds its own
-            logger.debug("Could not warm a spare GraalVM interpreter", exc_info=True)
-        self._add_spare(spec, interpreter)
-
-    def _add_spare(self, spec: InterpreterSpec, interpreter: Interpreter | None) -> None:
-        with self._lock:
-            self._coming[spec] = max(0, self._coming.get(spec, 0) - 1)
-            if interpreter is not None and not self._closed and spec in self._spares:
-                self._spares[spec].append(interpreter)
-                return
-        if interpreter is not None:
-            _close_quietly(interpreter)
-
-    def retire(self, interpreter: Interpreter) -> None:
-        """Closes ``interpreter`` in the background (at once when the pool is closed)."""
-        if self.submit("upkeep", _close_quietly, interpreter) is None:
-            _close_quietly(interpreter)
-
-    def close(self) -> None:
-        """Closes every spare and stops the background threads, after the work already queued."""
-        with self._lock:
-            self._closed = True
-            spares = [i for queue in self._spares.values() for i in queue]
-            self._spares.clear()
-            executors = list(self._executors.values())
-            self._executors.clear()
-        for executor in executors:
-            executor.shutdown(wait=True)
-        for interpreter in spares:
-            _close_quietly(interpreter)
-
-
-def _close_quietly(interpreter: Interpreter) -> None:
-    try:
-        interpreter.close()
-    except Exception:  # noqa: BLE001 - the JVM may already be going down at exit
-        logger.debug("Closing a GraalVM interpreter failed", exc_info=True)
 
 
 class Slot:
@@ -376,18 +226,7 @@ class SlotRegistry:
             slot.close()
 
 
-_pool: SparePool | None = None
-_pool_lock = threading.Lock()
 _registries: weakref.WeakSet[SlotRegistry] = weakref.WeakSet()
-
-
-def shared_pool() -> SparePool:
-    """The process's pool of spare interpreters."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = SparePool()
-        return _pool
 
 
 def new_registry() -> SlotRegistry:
@@ -400,10 +239,7 @@ def new_registry() -> SlotRegistry:
 def _close_all() -> None:
     for registry in list(_registries):
         registry.close()
-    with _pool_lock:
-        pool = _pool
-    if pool is not None:
-        pool.close()
+    close_shared_pool()
 
 
 def _release_starting_thread() -> None:

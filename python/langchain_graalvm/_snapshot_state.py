@@ -7,9 +7,9 @@ so the payload lives on a LangGraph ``DeltaChannel``: each turn that changed the
 
 A record is a plain tuple, so every checkpoint serializer stores it without custom types:
 
-    (RECORD_FORMAT, "full",  crc32(payload), body)        body is the payload, zlib-compressed when large
-    (RECORD_FORMAT, "delta", crc32(payload), body)        body is a Zstandard patch (:mod:`._delta`) against the previous payload
-    None                                                  clears the snapshot
+    (RECORD_FORMAT, "full",  crc32(payload), body)    body: the payload, zlib-compressed when large
+    (RECORD_FORMAT, "delta", crc32(payload), body)    body: a Zstandard patch (:mod:`._delta`) from the previous payload
+    None                                              clears the snapshot
 
 ``kind`` carries a ``+z`` suffix when the body is zlib-compressed. Deltas are tried first and kept when they are
 less than half the payload; they cost about 2.5 ms on a 0.5 MB payload (bsdiff: 0.4 to 0.9 s). A record of an

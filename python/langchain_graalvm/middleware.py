@@ -32,7 +32,7 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _prompt, _slots
+from . import _prompt, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -173,7 +173,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.clock = clock
         self.frozen_epoch_ms = frozen_epoch_ms
         self.keep_warm = bool(keep_warm) and self.mode == "thread"
-        self._spec = _slots.InterpreterSpec(
+        self._spec = _spares.InterpreterSpec(
             timeout=timeout,
             memory_limit=memory_limit,
             max_result_chars=max_result_chars,
@@ -185,16 +185,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
         self._spec.build().close()
-        prompt_config = _prompt.PromptConfig(
-            tool_name=tool_name,
-            mode=self.mode,
-            timeout=timeout,
-            memory_limit=memory_limit,
-            max_result_chars=max_result_chars,
-            capture_console=capture_console,
-            clock=clock,
-            frozen_epoch_ms=frozen_epoch_ms,
-        )
+        prompt_config = _prompt.PromptConfig(tool_name=tool_name, mode=self.mode, limits=self._spec)
         self._system_prompt = _prompt.system_prompt(prompt_config)
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
@@ -334,8 +325,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self._registry.close()
 
 
-def _run_once(spec: _slots.InterpreterSpec, code: str) -> str:
-    pool = _slots.shared_pool()
+def _run_once(spec: _spares.InterpreterSpec, code: str) -> str:
+    pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
         return interpreter.eval(code).text
@@ -343,8 +334,8 @@ def _run_once(spec: _slots.InterpreterSpec, code: str) -> str:
         pool.retire(interpreter)
 
 
-async def _arun_once(spec: _slots.InterpreterSpec, code: str) -> str:
-    pool = _slots.shared_pool()
+async def _arun_once(spec: _spares.InterpreterSpec, code: str) -> str:
+    pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
         return (await interpreter.aeval(code)).text
