@@ -160,3 +160,21 @@ def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_pa
     assert "jit False Interpreted" in proc.stdout
     assert proc.stderr.count("runs guest code interpreted (no JIT)") == 1, proc.stderr
     assert "[engine] WARNING" not in proc.stdout + proc.stderr
+
+
+def test_process_exits_when_a_worker_thread_started_the_jvm() -> None:
+    # Agents start the JVM on a tool thread; the JVM's shutdown must not wait for that thread at exit.
+    proc = run_python(
+        """
+        import threading
+        from langchain_graalvm import Interpreter
+        js = Interpreter()
+        results = []
+        t = threading.Thread(target=lambda: results.append(js.eval('6 * 7').value))
+        t.start(); t.join()
+        print('value', results[0], flush=True)
+        """,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "value 42" in proc.stdout

@@ -284,6 +284,10 @@ def start() -> None:
                 f"The JVM at {jdk.home} failed to start with flags {flags}: {exc}. This process cannot start "
                 "another JVM; fix the cause and restart it."
             ) from exc
+        if threading.current_thread() is not threading.main_thread():
+            # The starting thread stays a non-daemon Java thread after its Python thread ends, and the JVM's
+            # shutdown at exit would wait for it forever. Detached, it re-attaches as a daemon on its next call.
+            jpype.JClass("java.lang.Thread").detach()
         _started_pid = os.getpid()
         _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
     callbacks, _on_start[:] = list(_on_start), []

@@ -242,25 +242,10 @@ def _close_all() -> None:
     close_shared_pool()
 
 
-def _release_starting_thread() -> None:
-    """Detaches the thread that started the JVM when it is not the main thread.
-
-    ToolNode runs sync tools on worker threads, so the first eval often starts the JVM there. The starting thread
-    stays a non-daemon Java thread after the Python thread ends, and the JVM's shutdown at exit then waits for it
-    forever. Detached, it re-attaches as a daemon thread on its next Java call. (Belongs in ``_jvm.start``.)
-    """
-    if threading.current_thread() is threading.main_thread():
-        return
-    import jpype
-
-    jpype.JClass("java.lang.Thread").detach()
-
-
 def _on_jvm_start() -> None:
     # jpype registers its own exit handler when it is imported, and exit handlers run last-registered first, so
     # registering now closes the slots while the JVM is still up.
     atexit.register(_close_all)
-    _release_starting_thread()
 
 
 _jvm.on_start(_on_jvm_start)
