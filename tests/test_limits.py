@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import resource
 import time
 
 import pytest
@@ -165,17 +164,27 @@ def test_deeply_nested_json_is_a_range_error_not_a_crash(js: Interpreter) -> Non
 
 
 def test_huge_console_output_is_truncated_and_memory_stays_bounded() -> None:
-    with Interpreter(timeout=30.0, max_result_chars=1000) as js:
-        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        out = js.eval("for (let i = 0; i < 300000; i++) console.log('line ' + i + ' ' + 'y'.repeat(100)); 'done'")
-        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        assert out.value == "done"
-        assert len(out.stdout) == 1000
-        assert out.stdout_dropped > 30_000_000
-        assert "[truncated" in out.text
-        assert len(out.text) < 1200
-        # 33 MB of text was printed; the host kept 1000 characters of it.
-        assert (after - before) * 1024 < 200 * 1024 * 1024
+    # 113 million characters are printed in a JVM whose whole heap is 128 MiB: the run can only finish if the
+    # host keeps the capped prefix and counts the rest. (Process RSS is not a usable measure here: the JVM
+    # grows its heap for garbage long before it collects.)
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        with Interpreter(timeout=60.0, max_result_chars=1000) as js:
+            out = js.eval("for (let i = 0; i < 1000000; i++) console.log('line ' + i + ' ' + 'y'.repeat(100)); 'done'")
+            print(out.status, out.value, len(out.stdout), out.stdout_dropped, len(out.text), "[truncated" in out.text)
+            print(js.eval("1 + 1").value)
+        """,
+        env={"LANGCHAIN_GRAALVM_MAX_HEAP": "128m"},
+        timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    first, second = proc.stdout.split("\n")[:2]
+    status, value, kept, dropped, text_len, marked = first.split()
+    assert (status, value, kept, marked) == ("ok", "done", "1000", "True")
+    assert int(dropped) > 110_000_000
+    assert int(text_len) < 1200
+    assert second == "2"
 
 
 def test_stdout_marker_fits_the_limit() -> None:
