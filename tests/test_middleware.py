@@ -90,7 +90,6 @@ def test_validation_errors_match_the_anchor(kwargs: dict[str, Any]) -> None:
         {"max_ptc_calls": None},
         {"max_ptc_calls": 1},
         {"max_snapshot_bytes": 1},
-        {"ptc": "not validated at construction"},
         {"ptc": ["ls"]},
         {"tool_name": "js eval"},
         {"mode": "turn"},

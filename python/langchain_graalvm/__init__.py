@@ -9,7 +9,20 @@ from langchain_graalvm.interpreter import Interpreter, runtime_info
 if TYPE_CHECKING:
     from langchain_graalvm.middleware import CodeInterpreterMiddleware
 
-__all__ = ["CodeInterpreterMiddleware", "EvalOutcome", "Interpreter", "JvmError", "SnapshotError", "runtime_info"]
+__all__ = [
+    "CodeInterpreterMiddleware",
+    "EvalOutcome",
+    "Interpreter",
+    "JvmError",
+    "SnapshotError",
+    "SubagentCompleteEvent",
+    "SubagentErrorEvent",
+    "SubagentStartEvent",
+    "SubagentStreamEvent",
+    "runtime_info",
+]
+
+_SUBAGENT_EVENTS = ("SubagentCompleteEvent", "SubagentErrorEvent", "SubagentStartEvent", "SubagentStreamEvent")
 
 
 def __getattr__(name: str) -> Any:
@@ -18,4 +31,8 @@ def __getattr__(name: str) -> Any:
         from langchain_graalvm.middleware import CodeInterpreterMiddleware
 
         return CodeInterpreterMiddleware
+    if name in _SUBAGENT_EVENTS:
+        from langchain_graalvm import _hostcalls
+
+        return getattr(_hostcalls, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

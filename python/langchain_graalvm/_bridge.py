@@ -6,7 +6,7 @@ No JPype object leaves this module. Strings cross as Java strings and are conver
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from . import _jvm
 
@@ -82,6 +82,7 @@ class SandboxConfig:
     interrupt_grace: float
     snapshots: bool = False
     heap_factor: float = 2.0
+    max_wall_time: float = 300.0
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -101,14 +102,44 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .frozenEpochMillis(config.frozen_epoch_ms)
         .snapshots(config.snapshots)
         .heapFactor(config.heap_factor)
+        .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
     )
     return sandbox_cls.shared().newInterpreter(builder.build())
 
 
-def eval_blocking(java_interpreter: Any, code: str) -> EvalOutcome:
-    """Runs one cell; JPype releases the GIL while Java waits for the guest thread."""
+def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = None) -> EvalOutcome:
+    """Runs one cell; JPype releases the GIL while Java waits for the guest thread.
+
+    With ``host``, the cell gets the host functions it describes, and its calls are handed to it.
+    """
     _jvm.attach_check()
-    return to_python(java_interpreter.eval(code))
+    if host is None:
+        return to_python(java_interpreter.eval(code))
+    return to_python(java_interpreter.eval(code, host.java_bridge(java_interpreter)))
+
+
+class HostBinding(Protocol):
+    """Host functions for one eval: builds the Java ``HostBridge`` for the interpreter the eval runs in."""
+
+    def java_bridge(self, java_interpreter: Any) -> Any:
+        """The ``HostBridge`` whose handler completes calls through ``java_interpreter.completeHostCall``."""
+        ...
+
+
+def new_queued_host_bridge(
+    tool_names: list[str], *, expose_tools: bool, expose_task: bool, max_tool_calls: int | None
+) -> tuple[Any, Any]:
+    """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it."""
+    queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
+    bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
+        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0
+    )
+    return bridge, queue
+
+
+def complete_host_calls(java_interpreter: Any, call_ids: list[int], batch_json: str) -> None:
+    """Settles a batch of host calls (``batch_json``: ``[[id, ok, value], ...]``)."""
+    java_interpreter.completeHostCalls(_jvm.long_array(call_ids), batch_json)
 
 
 class SnapshotError(ValueError):

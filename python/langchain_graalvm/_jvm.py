@@ -306,3 +306,17 @@ def jclass(name: str) -> Any:
 def attach_check() -> None:
     """Raises the fork error if this process is a fork of the one that started the JVM."""
     _check_fork()
+
+
+def long_array(items: list[int]) -> Any:
+    """A Java ``long[]`` holding ``items``."""
+    import jpype
+
+    return jpype.JArray(jpype.JLong)(items)
+
+
+def string_list(items: list[str]) -> Any:
+    """A ``java.util.List<String>`` holding ``items``."""
+    import jpype
+
+    return jclass("java.util.Arrays").asList(jpype.JArray(jpype.JString)(items))

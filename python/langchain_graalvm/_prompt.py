@@ -47,6 +47,8 @@ class PromptConfig:
     tool_name: str
     mode: Mode
     limits: InterpreterSpec
+    ptc: bool = False
+    """Whether agent tools may be exposed as ``tools.*`` (the prompt then lists them in a section of its own)."""
 
     @property
     def clock(self) -> Literal["frozen", "host"]:
@@ -88,7 +90,12 @@ def tool_description(config: PromptConfig) -> str:
     return (
         "Run JavaScript or TypeScript in a sandboxed GraalVM interpreter and get back the value of the last "
         f"expression, the console output, or the error with its line numbers. {_STATE_IN_DESCRIPTION[config.mode]} "
-        f"Pure computation: {reach}. Top-level `await` works, and a Promise in the last expression is awaited."
+        + (
+            "No filesystem or network; agent tools listed in the system prompt are callable as `tools.*`."
+            if config.ptc
+            else f"Pure computation: {reach}."
+        )
+        + " Top-level `await` works, and a Promise in the last expression is awaited."
     )
 
 
@@ -124,8 +131,13 @@ def system_prompt(config: PromptConfig) -> str:
         "strict mode.",
         "- Top-level `await` works; a Promise in the last expression is awaited before the call returns.",
         f"- {console}",
-        "- The sandbox is pure computation: no filesystem, network, `fetch`, `require`, `process`, timers or "
-        "host tools. Return values to pass results on.",
+        (
+            "- The sandbox has no filesystem, network, `fetch`, `require`, `process` or timers; it reaches out only "
+            "through the `tools` functions described below. Return values to pass results on."
+            if config.ptc
+            else "- The sandbox is pure computation: no filesystem, network, `fetch`, `require`, `process`, timers "
+            "or host tools. Return values to pass results on."
+        ),
         f"- {clock}",
         f"- Each call may run for {_seconds(limits.timeout)} and keep {_memory(limits.memory_limit)}; past that "
         "it stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept.",

@@ -24,6 +24,7 @@ from concurrent.futures import Future
 from . import _jvm
 from ._bridge import SnapshotError
 from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
+from ._bridge import HostBinding
 from .interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
@@ -98,18 +99,18 @@ class Slot:
                 interpreter = self._pool.take(self.spec)
         return interpreter
 
-    def eval(self, code: str) -> str:
+    def eval(self, code: str, host: HostBinding | None = None) -> str:
         """Runs ``code`` after any eval already running in this slot; returns the model-facing text."""
         with self._turn:
-            return self._ready().eval(code).text
+            return self._ready().eval(code, host=host).text
 
-    async def aeval(self, code: str) -> str:
+    async def aeval(self, code: str, host: HostBinding | None = None) -> str:
         """Async :meth:`eval`: never blocks the event loop, and cancelling it stops the guest."""
         while not self._turn.acquire(blocking=False):
             await asyncio.sleep(_WAIT_POLL_S)
         try:
             interpreter = self._interpreter or await asyncio.to_thread(self._ready)
-            return (await interpreter.aeval(code)).text
+            return (await interpreter.aeval(code, host=host)).text
         finally:
             self._turn.release()
 

@@ -38,6 +38,7 @@ class InterpreterSpec:
     frozen_epoch_ms: int
     snapshots: bool
     language: str = "js"
+    max_wall_time: float = 300.0
 
     def build(self) -> Interpreter:
         """A new interpreter (its context is built on first use)."""
@@ -50,6 +51,7 @@ class InterpreterSpec:
             clock=self.clock,
             frozen_epoch_ms=self.frozen_epoch_ms,
             snapshots=self.snapshots,
+            max_wall_time=self.max_wall_time,
         )
 
     def warmed(self) -> Interpreter:

@@ -52,6 +52,8 @@ class Interpreter:
         frozen_epoch_ms: the instant a frozen clock shows, in milliseconds since 1970-01-01T00:00:00Z.
         interrupt_grace: seconds an interrupted guest gets to stop before its context is closed by force.
         snapshots: prepare every context for :meth:`snapshot` and :meth:`restore` (a few ms per context).
+        max_wall_time: seconds one call may take in all, waits on tools and subagents included (``timeout``
+            counts guest execution only). Default 300.
         heap_factor: JVM heap allowed per byte of ``memory_limit``. GraalJS objects are larger than QuickJS's,
             so the default of 2 lets programs written for a QuickJS limit run under the same number.
 
@@ -73,6 +75,7 @@ class Interpreter:
         interrupt_grace: float = 0.5,
         snapshots: bool = False,
         heap_factor: float = 2.0,
+        max_wall_time: float = 300.0,
     ) -> None:
         if language not in ("js", "javascript", "typescript", "ts"):
             raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
@@ -88,6 +91,12 @@ class Interpreter:
             raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
         if isinstance(heap_factor, bool) or not isinstance(heap_factor, (int, float)) or not 1 <= heap_factor < math.inf:
             raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
+        if (
+            isinstance(max_wall_time, bool)
+            or not isinstance(max_wall_time, (int, float))
+            or not 0 < max_wall_time < math.inf
+        ):
+            raise ValueError(f"max_wall_time must be a finite number of seconds > 0; got {max_wall_time!r}")
         if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
             raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
         self.language = "js"
@@ -104,6 +113,7 @@ class Interpreter:
             interrupt_grace=float(interrupt_grace),
             snapshots=bool(snapshots),
             heap_factor=float(heap_factor),
+            max_wall_time=float(max_wall_time),
         )
         self._java: Any = None
         self._java_lock = threading.Lock()
@@ -118,19 +128,22 @@ class Interpreter:
                     self._java = _bridge.new_interpreter(self._config)
         return self._java
 
-    def eval(self, code: str) -> EvalOutcome:
-        """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise."""
+    def eval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
+        """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise.
+
+        ``host`` gives the cell host functions (``tools.*``, ``task``); the middleware passes it.
+        """
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        return _bridge.eval_blocking(self._interpreter(), code)
+        return _bridge.eval_blocking(self._interpreter(), code, host)
 
-    async def aeval(self, code: str) -> EvalOutcome:
+    async def aeval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
         java = self._interpreter()
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code)
+        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, host)
         try:
             return await asyncio.shield(future)
         except asyncio.CancelledError:

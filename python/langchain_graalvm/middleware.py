@@ -28,11 +28,12 @@ from langchain.agents.middleware.types import (
 )
 from langchain.tools import BaseTool, ToolRuntime
 from langchain_core.messages import ToolMessage
+from langchain_core.runnables import RunnableConfig, ensure_config
 from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _prompt, _slots, _spares
+from . import _hostcalls, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -91,14 +92,18 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     Args:
         memory_limit: bytes one eval may keep; 0 disables the limit. Default 64 MiB.
         timeout: seconds of guest execution allowed per eval. Default 5.
-        max_ptc_calls: per-eval budget for programmatic tool calls (``None``: unlimited). Stored for the tool
-            bridge; no ``tools.*`` bridge is installed yet.
+        max_ptc_calls: per-eval budget of ``tools.*`` calls (``None``: unlimited). Default 256. The call past
+            the budget rejects with ``PTCCallBudgetExceeded`` before its tool runs.
         tool_name: the name of the tool the model calls. Default ``"eval"``.
         max_result_chars: characters kept of the result, the error and the console output, each. Default 4000.
         capture_console: whether the guest gets a ``console`` whose output is returned. Default True.
-        subagents: whether a ``task()`` global may dispatch subagents (stored; not installed yet).
-        max_subagent_concurrency: the ``task()`` concurrency cap (stored). A positive int. Default 32.
-        ptc: the tools to expose as ``tools.*`` (stored, validated when the bridge lands). Default None.
+        subagents: whether the guest gets a ``task({description, subagentType})`` global that dispatches the
+            agent's Deep Agents subagents (present when the agent has a ``task`` tool). Default True.
+        max_subagent_concurrency: how many ``task()`` dispatches of one eval run at once; the rest wait.
+            A positive int. Default 32.
+        ptc: the agent tools the guest may call as ``tools.<camelCaseName>(input)``: tool names (matched
+            against the agent's tools) and ``BaseTool`` instances (exposed as given). ``None`` (default) means
+            no ``tools`` global; ``[]`` an empty one. The eval tool and ``task`` are never exposed.
         mode: ``"thread"`` (default; globals persist across turns), ``"turn"`` (within one turn) or ``"call"``
             (a fresh interpreter for every eval).
         max_snapshot_bytes: the largest snapshot kept in state; a larger one is dropped with a warning and the
@@ -109,6 +114,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         language: ``"js"``; TypeScript annotations are accepted in JavaScript cells.
         clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
         frozen_epoch_ms: the instant a frozen clock shows, in ms since 1970-01-01T00:00:00Z. Default 0.
+        interrupt_on: the same mapping given to ``create_deep_agent(interrupt_on=...)``. Tools that need
+            approval there are refused when called through ``tools.*`` (``ApprovalRequired``), so code cannot
+            bypass the review; the model is told to call them directly.
+        max_wall_time: seconds one eval may take in all, waits on tools and subagents included. ``timeout``
+            counts guest execution only, so this is what stops an eval whose tool hangs. Default 300.
         keep_warm: thread mode only. Default False: every turn restores the thread's snapshot into a new context,
             so a turn sees exactly what its snapshot holds, in this process or any other. With True, a thread's
             interpreter stays alive in this process after its turn (the 16 most recent threads, for up to 10
@@ -148,6 +158,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         clock: Literal["frozen", "host"] = "frozen",
         frozen_epoch_ms: int = 0,
         keep_warm: bool = False,
+        interrupt_on: Mapping[str, Any] | None = None,
+        max_wall_time: float = 300.0,
     ) -> None:
         super().__init__()
         if max_ptc_calls is not None and max_ptc_calls < 1:
@@ -167,7 +179,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.capture_console = capture_console
         self.subagents = subagents
         self.max_subagent_concurrency = max_subagent_concurrency
-        self.ptc = ptc
+        self.ptc = _ptc.check_ptc_option(ptc, tool_name)
+        self.interrupt_on = dict(interrupt_on or {})
+        self._approval_required = frozenset(name for name, rule in self.interrupt_on.items() if rule)
+        self.max_wall_time = max_wall_time
+        self._ptc_sections: dict[tuple[tuple[str, int], ...], str] = {}
         self.max_snapshot_bytes = memory_limit if max_snapshot_bytes is None else max_snapshot_bytes
         self.language = "js"
         self.clock = clock
@@ -181,11 +197,14 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             clock=clock,
             frozen_epoch_ms=frozen_epoch_ms,
             snapshots=self.mode == "thread",
+            max_wall_time=max_wall_time,
         )
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
         self._spec.build().close()
-        prompt_config = _prompt.PromptConfig(tool_name=tool_name, mode=self.mode, limits=self._spec)
+        prompt_config = _prompt.PromptConfig(
+            tool_name=tool_name, mode=self.mode, limits=self._spec, ptc=self.ptc is not None
+        )
         self._system_prompt = _prompt.system_prompt(prompt_config)
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
@@ -211,15 +230,36 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         pending = snap.check_stored(state, slot_id, self._signing_key)[0] if self.mode == "thread" else None
         return self._registry.get_or_open(slot_id, self._spec, pending)
 
-    def _run(self, state: Mapping[str, Any], code: str) -> str:
+    def _run(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
         if self.mode == "call":
-            return _run_once(self._spec, code)
-        return self._slot_for_eval(state).eval(code)
+            return _run_once(self._spec, code, host)
+        return self._slot_for_eval(state).eval(code, host)
 
-    async def _arun(self, state: Mapping[str, Any], code: str) -> str:
+    async def _arun(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
         if self.mode == "call":
-            return await _arun_once(self._spec, code)
-        return await self._slot_for_eval(state).aeval(code)
+            return await _arun_once(self._spec, code, host)
+        return await self._slot_for_eval(state).aeval(code, host)
+
+    def _host_calls(
+        self, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop
+    ) -> _hostcalls.HostCalls | None:
+        """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
+        tool. None when the guest gets neither."""
+        available = getattr(runtime, "tools", None) or []
+        tools = _ptc.select_tools(self.ptc, available, self.tool_name)
+        task_tool = _ptc.find_task_tool(available) if self.subagents else None
+        if tools is None and task_tool is None:
+            return None
+        ctx = _hostcalls.EvalContext(
+            runtime=runtime,
+            config=config,
+            tools=tools,
+            task_tool=task_tool,
+            max_tool_calls=self.max_ptc_calls,
+            max_subagents=self.max_subagent_concurrency,
+            approval_required=self._approval_required,
+        )
+        return _hostcalls.HostCalls(ctx, loop)
 
     # ------------------------------------------------------------------------------------------------ hooks
 
@@ -318,27 +358,45 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         return await handler(self._with_prompt(request))
 
     def _with_prompt(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
-        return request.override(system_message=append_to_system_message(request.system_message, self._system_prompt))
+        prompt = self._system_prompt + self._bridges_prompt(request.tools)
+        return request.override(system_message=append_to_system_message(request.system_message, prompt))
+
+    def _bridges_prompt(self, available: list[Any]) -> str:
+        """The prompt sections for ``tools`` and ``task``, cached per tool set."""
+        tools = _ptc.select_tools(self.ptc, available, self.tool_name)
+        has_task = self.subagents and _ptc.find_task_tool(available) is not None
+        key = (*((name, id(tool)) for name, tool in (tools or {}).items()), ("", int(has_task)))
+        section = self._ptc_sections.get(key)
+        if section is None:
+            section = ""
+            if tools:
+                section += _ptc.render_section(tools, self.tool_name, self.max_ptc_calls, set(self._approval_required))
+            if has_task:
+                section += _ptc.TASK_SECTION.format(limit=self.max_subagent_concurrency)
+            if len(self._ptc_sections) > 64:
+                self._ptc_sections.clear()
+            self._ptc_sections[key] = section
+        return section
 
     def close(self) -> None:
         """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""
         self._registry.close()
 
 
-def _run_once(spec: _spares.InterpreterSpec, code: str) -> str:
+def _run_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCalls | None) -> str:
     pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
-        return interpreter.eval(code).text
+        return interpreter.eval(code, host=host).text
     finally:
         pool.retire(interpreter)
 
 
-async def _arun_once(spec: _spares.InterpreterSpec, code: str) -> str:
+async def _arun_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCalls | None) -> str:
     pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
-        return (await interpreter.aeval(code)).text
+        return (await interpreter.aeval(code, host=host)).text
     finally:
         pool.retire(interpreter)
 
@@ -352,11 +410,26 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
     name = config.tool_name
 
     def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        text = middleware._run(runtime.state, code)
+        # ensure_config() is this tool run's config: host calls made with it are its children in traces.
+        host = middleware._host_calls(runtime, ensure_config(), _hostcalls.private_loop())
+        try:
+            text = middleware._run(runtime.state, code, host)
+        finally:
+            if host is not None:
+                host.close()
+        if host is not None and host.interrupt is not None:
+            raise host.interrupt
         return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        text = await middleware._arun(runtime.state, code)
+        host = middleware._host_calls(runtime, ensure_config(), asyncio.get_running_loop())
+        try:
+            text = await middleware._arun(runtime.state, code, host)
+        finally:
+            if host is not None:
+                host.close()
+        if host is not None and host.interrupt is not None:
+            raise host.interrupt
         return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
 
     return StructuredTool.from_function(

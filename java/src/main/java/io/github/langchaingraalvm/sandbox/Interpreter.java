@@ -4,7 +4,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
@@ -43,6 +46,7 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 public final class Interpreter implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final Runnable STOP = () -> {};
+    private static final Runnable WAKE = () -> {};
     private static final Pattern GRAAL_SYNTAX = Pattern.compile("^(?:SyntaxError: )?cell:(\\d+):(\\d+) ([^\\n]*)");
     private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await)\\b");
 
@@ -61,6 +65,13 @@ public final class Interpreter implements AutoCloseable {
     private Context context;
     private Value api;
     private Value codec;
+    // Host calls: touched on the owner thread only.
+    private HostBridge bridge;
+    private String installedShape = "";
+    private long nextCallId;
+    private int toolCalls;
+    private long wallDeadline;
+    private final Set<Long> openCalls = new HashSet<>();
 
     Interpreter(Sandbox sandbox, SandboxOptions options) {
         this.sandbox = sandbox;
@@ -88,6 +99,20 @@ public final class Interpreter implements AutoCloseable {
      * @throws IllegalStateException if the interpreter is closed, or if called from its own guest thread
      */
     public EvalOutcome eval(String code) {
+        return eval(code, null);
+    }
+
+    /**
+     * Runs one cell with host functions: the guest sees {@code tools} and {@code task} as {@code bridge} describes,
+     * and its calls go to the bridge's handler, which settles them with {@link #completeHostCall}. Time the guest
+     * spends waiting on host calls does not count against the timeout; the whole eval is capped by
+     * {@link SandboxOptions#maxWallTime()}. Calls still running when the eval ends are abandoned: their later
+     * completions are ignored.
+     *
+     * @param bridge the host functions of this eval, or null for none (globals installed by an earlier bridge
+     *     stay, and calling them rejects)
+     */
+    public EvalOutcome eval(String code, HostBridge bridge) {
         if (closed) {
             throw new IllegalStateException("the interpreter is closed");
         }
@@ -101,7 +126,7 @@ public final class Interpreter implements AutoCloseable {
             cancelRequested = false;
         }
         try {
-            return onOwner(() -> runCell(code));
+            return onOwner(() -> runCell(code, bridge));
         } finally {
             synchronized (cancelLock) {
                 busy.set(false);
@@ -130,6 +155,76 @@ public final class Interpreter implements AutoCloseable {
      */
     public List<String> restore(String payload) {
         return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+    }
+
+    /**
+     * Settles a host call started through a {@link HostCallHandler}. Thread-safe and non-blocking: the Promise is
+     * settled on the guest thread. A call that no longer belongs to a running eval is ignored.
+     *
+     * @param callId the id the handler was given
+     * @param ok true to resolve with {@code resultJson}, false to reject with it
+     * @param resultJson when resolving, the value as JSON (with the tagged forms {@link HostCallHandler} describes);
+     *     when rejecting, {@code {"type": "...", "message": "..."}}
+     */
+    public void completeHostCall(long callId, boolean ok, String resultJson) {
+        Objects.requireNonNull(resultJson, "resultJson");
+        completions.add(() -> finishHostCall(callId, ok, resultJson));
+    }
+
+    /**
+     * Settles many host calls at once: {@code batchJson} is a JSON array of {@code [callId, ok, value]} entries,
+     * where {@code value} is what {@link #completeHostCall} takes as JSON, embedded. {@code callIds} lists the same
+     * ids. Thread-safe and non-blocking.
+     */
+    public void completeHostCalls(long[] callIds, String batchJson) {
+        Objects.requireNonNull(batchJson, "batchJson");
+        long[] ids = callIds.clone();
+        completions.add(() -> {
+            int open = 0;
+            for (long id : ids) {
+                if (openCalls.remove(id)) {
+                    open++;
+                }
+            }
+            if (open > 0) {
+                pendingHostCalls.addAndGet(-open);
+                api.invokeMember("completeCalls", batchJson);
+            }
+        });
+    }
+
+    private void finishHostCall(long callId, boolean ok, String resultJson) {
+        if (!openCalls.remove(callId)) {
+            return;
+        }
+        pendingHostCalls.decrementAndGet();
+        api.invokeMember("completeCall", (double) callId, ok, resultJson);
+    }
+
+    /** Called by the guest's bridge functions: returns the call's id, or "Type\0message" when it is refused. */
+    private Object startHostCall(String kind, String name, String inputJson) {
+        HostBridge b = bridge;
+        if (b == null) {
+            return "HostError\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
+        }
+        if (kind.equals("tool")) {
+            toolCalls++;
+            if (b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
+                return "PTCCallBudgetExceeded\u0000PTC call budget exceeded (limit=" + b.maxToolCalls()
+                        + ", attempted=" + toolCalls + ", function=tools." + name + ")";
+            }
+        }
+        long id = ++nextCallId;
+        openCalls.add(id);
+        pendingHostCalls.incrementAndGet();
+        try {
+            b.handler().start(id, kind, name, inputJson);
+        } catch (RuntimeException e) {
+            openCalls.remove(id);
+            pendingHostCalls.decrementAndGet();
+            return "HostError\u0000The host could not start " + name + ": " + e;
+        }
+        return (double) id;
     }
 
     /** Binds a host value (a polyglot proxy) as a guest global. For host bridges and tests in this package. */
@@ -270,6 +365,7 @@ public final class Interpreter implements AutoCloseable {
         if (t != null) {
             sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
         }
+        completions.add(WAKE); // an eval waiting on host calls notices the stop
     }
 
     /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
@@ -283,6 +379,7 @@ public final class Interpreter implements AutoCloseable {
         if (t != null) {
             sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
         }
+        completions.add(WAKE);
         tasks.add(STOP);
         try {
             owner.join(TimeUnit.SECONDS.toMillis(10));
@@ -339,10 +436,12 @@ public final class Interpreter implements AutoCloseable {
                 console.appendLine(args[0].asString());
                 return null;
             };
-            Value config = c.eval("js", "(function (clock, epoch, capture) {"
-                    + " return { frozenClock: clock, epochMillis: epoch, captureConsole: capture }; })")
+            ProxyExecutable hostCall = args -> startHostCall(args[0].asString(), args[1].asString(),
+                    args[2].asString());
+            Value config = c.eval("js", "(function (clock, epoch, capture, hostCall) {"
+                    + " return { frozenClock: clock, epochMillis: epoch, captureConsole: capture, hostCall }; })")
                     .execute(options.clock() == SandboxOptions.Clock.FROZEN, (double) options.frozenEpochMillis(),
-                            options.captureConsole());
+                            options.captureConsole(), hostCall);
             api = factory.execute(emit, config);
             if (options.snapshots()) {
                 // Built before any guest code runs, so the codec's captured intrinsics are the pristine ones.
@@ -361,6 +460,7 @@ public final class Interpreter implements AutoCloseable {
         context = null;
         api = null;
         codec = null;
+        installedShape = "";
         if (c != null) {
             try {
                 c.close(force);
@@ -370,12 +470,18 @@ public final class Interpreter implements AutoCloseable {
         }
     }
 
-    private EvalOutcome runCell(String code) {
+    private EvalOutcome runCell(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
         completions.clear();
         pendingHostCalls.set(0);
+        openCalls.clear();
+        toolCalls = 0;
+        wallDeadline = start + options.maxWallTime().toNanos();
         ensureContext();
+        api.invokeMember("dropCalls");
+        bridge = hostBridge;
+        installBridge(hostBridge);
         Source source = directSource(code);
         if (source == null) {
             CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
@@ -398,6 +504,8 @@ public final class Interpreter implements AutoCloseable {
                                 + " A Promise is missing its resolver, or code waits on something that never happens.",
                         "", false, start);
             }
+            // Host calls the cell started without awaiting them still finish inside this eval.
+            pump(() -> false);
             // Render a little more than is kept, so the marker can say how much was cut without rendering it all.
             Value rendered = api.invokeMember("render", settled, renderBudget());
             return new EvalOutcome(EvalOutcome.Status.OK, rendered.getArrayElement(0).asString(),
@@ -407,8 +515,47 @@ public final class Interpreter implements AutoCloseable {
             return failure(e, t, start);
         } catch (RejectedPromise r) {
             return guestError(r.reason, t, start);
+        } catch (StoppedWhileWaiting w) {
+            return stopped(t.reason, t, start);
+        } catch (WallTimeExceeded w) {
+            int running = openCalls.size();
+            return outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",
+                    "The eval ran for more than " + seconds(options.maxWallTime().toMillis()) + " of wall-clock time,"
+                            + " waiting on tools or subagents, and was stopped"
+                            + (running > 0 ? " (" + running + " host call" + (running == 1 ? " was" : "s were")
+                                    + " still running)" : "")
+                            + ". Globals from earlier calls are kept.", "", false, start);
         } finally {
+            bridge = null;
             unwatch(t);
+        }
+    }
+
+    /** Installs the globals of {@code b} when they differ from the ones installed; null leaves them as they are. */
+    private void installBridge(HostBridge b) {
+        if (b == null || b.shape().equals(installedShape)) {
+            return;
+        }
+        api.invokeMember("installBridges", b.exposeTools() ? String.join(",", b.toolNames()) : null,
+                b.exposeTask());
+        installedShape = b.shape();
+    }
+
+    /** Thrown inside the owner thread when the eval is stopped while it waits on host calls. */
+    private static final class StoppedWhileWaiting extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StoppedWhileWaiting() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Thrown inside the owner thread when an eval outlives {@link SandboxOptions#maxWallTime()}. */
+    private static final class WallTimeExceeded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        WallTimeExceeded() {
+            super(null, null, false, false);
         }
     }
 
@@ -459,27 +606,47 @@ public final class Interpreter implements AutoCloseable {
             return null;
         };
         api.invokeMember("settle", value, onValue, onError);
-        while (!state[0] && !state[1]) {
+        if (!pump(() -> state[0] || state[1])) {
+            return null;
+        }
+        if (state[1]) {
+            throw new RejectedPromise(result[1]);
+        }
+        return result[0] == null ? context.eval("js", "undefined") : result[0];
+    }
+
+    /**
+     * Runs host-call completions on this thread until {@code done} holds or no call is left in flight. The
+     * watchdog's clock stops while it waits. Returns whether {@code done} holds.
+     *
+     * @throws WallTimeExceeded when the eval's wall-clock cap passes first
+     */
+    private boolean pump(java.util.function.BooleanSupplier done) {
+        while (!done.getAsBoolean()) {
             if (pendingHostCalls.get() == 0 && completions.isEmpty()) {
-                return null;
+                return false;
             }
             Runnable next;
             Watchdog.Ticket t = ticket;
             t.pause();
             try {
-                next = completions.take();
+                long wait = wallDeadline - System.nanoTime();
+                next = wait > 0 ? completions.poll(wait, TimeUnit.NANOSECONDS) : completions.poll();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for host calls", e);
             } finally {
                 t.resume();
             }
+            if (next == null) {
+                throw new WallTimeExceeded();
+            }
+            if (t.reason != null) {
+                throw new StoppedWhileWaiting();
+            }
             next.run();
         }
-        if (state[1]) {
-            throw new RejectedPromise(result[1]);
-        }
-        return result[0] == null ? context.eval("js", "undefined") : result[0];
+        return true;
     }
 
     private int renderBudget() {

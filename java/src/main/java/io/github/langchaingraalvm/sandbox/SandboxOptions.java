@@ -24,6 +24,7 @@ public final class SandboxOptions {
 
     private final Duration timeout;
     private final Duration interruptGrace;
+    private final Duration maxWallTime;
     private final long memoryLimitBytes;
     private final int maxResultChars;
     private final boolean captureConsole;
@@ -36,6 +37,7 @@ public final class SandboxOptions {
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
         this.interruptGrace = b.interruptGrace;
+        this.maxWallTime = b.maxWallTime;
         this.memoryLimitBytes = b.memoryLimitBytes;
         this.maxResultChars = b.maxResultChars;
         this.captureConsole = b.captureConsole;
@@ -64,6 +66,14 @@ public final class SandboxOptions {
     /** How long an interrupt may take before the context is closed by force. */
     public Duration interruptGrace() {
         return interruptGrace;
+    }
+
+    /**
+     * The wall-clock cap of one eval, host-call waits included. {@link #timeout()} counts guest execution only,
+     * so this is what stops an eval whose tool never answers. Default 5 minutes.
+     */
+    public Duration maxWallTime() {
+        return maxWallTime;
     }
 
     /** Bytes the guest may retain during one eval; 0 means no limit. */
@@ -119,6 +129,7 @@ public final class SandboxOptions {
     public static final class Builder {
         private Duration timeout = Duration.ofSeconds(5);
         private Duration interruptGrace = Duration.ofMillis(500);
+        private Duration maxWallTime = Duration.ofMinutes(5);
         private long memoryLimitBytes = 64L << 20;
         private int maxResultChars = 4000;
         private boolean captureConsole = true;
@@ -157,6 +168,16 @@ public final class SandboxOptions {
                 throw new IllegalArgumentException("interruptGrace must be positive, got " + value);
             }
             this.interruptGrace = value;
+            return this;
+        }
+
+        /** The wall-clock cap of one eval, waits on host calls included; see {@link SandboxOptions#maxWallTime()}. */
+        public Builder maxWallTime(Duration value) {
+            Objects.requireNonNull(value, "maxWallTime");
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("maxWallTime must be positive, got " + value);
+            }
+            this.maxWallTime = value;
             return this;
         }
 

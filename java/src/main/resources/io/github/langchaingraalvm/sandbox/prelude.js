@@ -464,15 +464,228 @@
     defineProperty(g, 'queueMicrotask', { value: queueMicrotask, writable: true, enumerable: false, configurable: true });
   }
 
+
+  // Host calls: `tools.<name>(input)` and `task(spec)`. Each call hands its input to the host as JSON and returns
+  // a pending Promise that the host settles later on this thread. Everything used here was captured above, before
+  // any model code ran, so a guest that replaces JSON, Promise or prototype methods cannot change what is sent.
+  const hostCall = options.hostCall;
+  const pendingCalls = new Map();
+  const mapGet = Map.prototype.get;
+  const mapSet = Map.prototype.set;
+  const mapDelete = Map.prototype.delete;
+  const mapClear = Map.prototype.clear;
+  const setAdd = Set.prototype.add;
+  const setDelete = Set.prototype.delete;
+  const jsonParse = JSON.parse;
+  const keysOf = O.keys;
+  const freeze = O.freeze;
+  const createObject = O.create;
+  const ErrorCtor = Error;
+  const TypeErrorCtor = TypeError;
+  const BigIntCtor = BigInt;
+  const bigintToString = BigInt.prototype.toString;
+  const Uint8ArrayCtor = Uint8Array;
+  const isView = ArrayBuffer.isView;
+  const numberIsFinite = Number.isFinite;
+  const numberToExponential = Number.prototype.toExponential;
+  const MAX_INPUT_DEPTH = 64;
+  const TAG_BIGINT = '\u0000bigint';
+  const TAG_BYTES = '\u0000bytes';
+  const TAG_NUMBER = '\u0000number';
+
+  function hostError(type, message) {
+    const e = new ErrorCtor(message);
+    defineProperty(e, 'name', { value: type, writable: true, enumerable: false, configurable: true });
+    return e;
+  }
+
+  function rejectWith(error) {
+    return new PromiseCtor((resolve, reject) => reject(error));
+  }
+
+  // JSON text of a guest value, following JSON.stringify's rules except that it never calls toJSON, BigInts and
+  // bytes are kept (tagged), and undefined properties are dropped so the tool's defaults apply.
+  function wire(value, label, inArray, stack) {
+    switch (typeof value) {
+      case 'string':
+        return stringify(value);
+      case 'number':
+        if (!numberIsFinite(value)) return '{"\\u0000number":' + stringify(StringCtor(value)) + '}';
+        // An integer beyond 2^53 is written in exponent form, so the host reads the same double, not an int.
+        return NumberIsInteger(value) && (value >= 9007199254740992 || value <= -9007199254740992)
+          ? call(numberToExponential, value)
+          : stringify(value);
+      case 'boolean':
+        return value ? 'true' : 'false';
+      case 'bigint':
+        return '{"\\u0000bigint":"' + call(bigintToString, value) + '"}';
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        return inArray ? 'null' : undefined;
+    }
+    if (value === null) return 'null';
+    if (stack.length >= MAX_INPUT_DEPTH) {
+      throw new TypeErrorCtor(label + ': the input is nested more than ' + MAX_INPUT_DEPTH + ' levels deep');
+    }
+    for (let i = 0; i < stack.length; i++) {
+      if (stack[i] === value) throw new TypeErrorCtor(label + ': the input contains a circular reference');
+    }
+    if (protoChainHas(value, dateProto)) {
+      const time = call(dateGetTime, value);
+      return time === time ? stringify(call(dateToISOString, value)) : 'null';
+    }
+    const parts = [];
+    stack[stack.length] = value;
+    try {
+      if (isView(value) && !protoChainHas(value, dataViewProto)) {
+        const bytes = call(typedArrayTag, value) === 'Uint8Array';
+        const n = call(typedArrayLength, value);
+        for (let i = 0; i < n; i++) call(arrayPush, parts, bytes ? StringCtor(value[i]) : wire(value[i], label, true, stack));
+        const list = '[' + call(arrayJoin, parts, ',') + ']';
+        return bytes ? '{"\\u0000bytes":' + list + '}' : list;
+      }
+      if (isArray(value)) {
+        const n = value.length;
+        for (let i = 0; i < n; i++) call(arrayPush, parts, wire(value[i], label, true, stack));
+        return '[' + call(arrayJoin, parts, ',') + ']';
+      }
+      const keys = keysOf(value);
+      for (let i = 0; i < keys.length; i++) {
+        const text = wire(value[keys[i]], label, false, stack);
+        if (text !== undefined) call(arrayPush, parts, stringify(keys[i]) + ':' + text);
+      }
+      return '{' + call(arrayJoin, parts, ',') + '}';
+    } finally {
+      stack.length = stack.length - 1;
+    }
+  }
+
+  // A tool's input: an object is its arguments; nothing is {}; anything else is wrapped as {input: value}.
+  function callInput(label, input) {
+    if (input === undefined || input === null) return '{}';
+    const plainObject = typeof input === 'object' && !isArray(input) && !isView(input) && !protoChainHas(input, dateProto);
+    return plainObject ? wire(input, label, false, []) : '{"input":' + wire(input, label, true, []) + '}';
+  }
+
+  function revive(key, value) {
+    if (value !== null && typeof value === 'object' && !isArray(value)) {
+      const keys = keysOf(value);
+      if (keys.length === 1) {
+        const tag = keys[0];
+        if (tag === TAG_BIGINT) return BigIntCtor(value[tag]);
+        if (tag === TAG_NUMBER) return +value[tag];
+        if (tag === TAG_BYTES) return new Uint8ArrayCtor(value[tag]);
+      }
+    }
+    return value;
+  }
+
+  function startCall(kind, name, label, input) {
+    let text;
+    try {
+      text = callInput(label, input);
+    } catch (e) {
+      return rejectWith(e);
+    }
+    const ticket = hostCall(kind, name, text);
+    if (typeof ticket === 'string') {
+      const cut = call(stringIndexOf, ticket, '\u0000');
+      return rejectWith(hostError(call(stringSlice, ticket, 0, cut), call(stringSlice, ticket, cut + 1)));
+    }
+    return new PromiseCtor((resolve, reject) => {
+      call(mapSet, pendingCalls, ticket, [resolve, reject]);
+    });
+  }
+
+  function makeTool(name) {
+    const label = 'tools.' + name;
+    const fn = (input) => startCall('tool', name, label, input);
+    defineProperty(fn, 'name', { value: name, writable: false, enumerable: false, configurable: false });
+    return freeze(fn);
+  }
+
+  const taskFunction = (...args) => startCall('task', 'task', 'task', args[0]);
+  defineProperty(taskFunction, 'name', { value: 'task', writable: false, enumerable: false, configurable: false });
+  freeze(taskFunction);
+
   const builtins = getOwnPropertyNames(g);
   const builtinSet = new Set(builtins);
   const setHas = Set.prototype.has;
+  const initialNames = new Set(builtins);
 
   return {
     render(value, budget) {
       return render(value, true, budget);
     },
     describeError,
+    // Defines the frozen `tools` object (names: comma-separated identifiers, or null for no `tools` at all) and
+    // the `task` function, replacing what an earlier call defined. Neither is a model global.
+    installBridges(names, withTask) {
+      if (names === null) {
+        if (call(setHas, builtinSet, 'tools') && !call(setHas, initialNames, 'tools')) {
+          delete g.tools;
+          call(setDelete, builtinSet, 'tools');
+        }
+      } else {
+        const t = createObject(null);
+        const list = names === '' ? [] : call(stringSplit, names, ',');
+        for (let i = 0; i < list.length; i++) {
+          defineProperty(t, list[i], { value: makeTool(list[i]), writable: false, enumerable: true, configurable: false });
+        }
+        defineProperty(g, 'tools', { value: freeze(t), writable: false, enumerable: false, configurable: true });
+        call(setAdd, builtinSet, 'tools');
+      }
+      if (withTask) {
+        defineProperty(g, 'task', { value: taskFunction, writable: false, enumerable: false, configurable: true });
+        call(setAdd, builtinSet, 'task');
+      } else if (call(setHas, builtinSet, 'task') && !call(setHas, initialNames, 'task')) {
+        delete g.task;
+        call(setDelete, builtinSet, 'task');
+      }
+    },
+    // Settles a host call: resolves with the JSON value, or rejects with an error built from {type, message}.
+    completeCall(id, ok, text) {
+      const entry = call(mapGet, pendingCalls, id);
+      if (entry === undefined) return;
+      call(mapDelete, pendingCalls, id);
+      let value;
+      try {
+        value = jsonParse(text, revive);
+      } catch (e) {
+        entry[1](hostError('HostError', 'The host sent a result that is not valid JSON.'));
+        return;
+      }
+      if (ok) {
+        entry[0](value);
+      } else {
+        const error = hostError(StringCtor(value.type), StringCtor(value.message));
+        entry[1](error);
+      }
+    },
+    // Settles a batch: a JSON array of [id, ok, value] entries, value as completeCall takes it (parsed).
+    completeCalls(text) {
+      let batch;
+      try {
+        batch = jsonParse(text, revive);
+      } catch (e) {
+        batch = null;
+      }
+      if (!isArray(batch)) return;
+      for (let i = 0; i < batch.length; i++) {
+        const item = batch[i];
+        const entry = call(mapGet, pendingCalls, item[0]);
+        if (entry === undefined) continue;
+        call(mapDelete, pendingCalls, item[0]);
+        const value = item[2];
+        if (item[1] === true) entry[0](value);
+        else entry[1](hostError(StringCtor(value && value.type), StringCtor(value && value.message)));
+      }
+    },
+    // Forgets calls of an earlier eval, whose completions will never come.
+    dropCalls() {
+      call(mapClear, pendingCalls);
+    },
     isThenable(value) {
       if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
       if (protoChainHas(value, promiseProto)) return true;

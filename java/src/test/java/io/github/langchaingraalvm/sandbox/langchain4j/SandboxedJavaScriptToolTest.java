@@ -99,7 +99,7 @@ class SandboxedJavaScriptToolTest {
             List<CompletableFuture<String>> calls = new java.util.ArrayList<>();
             for (int k = 0; k < 4; k++) {
                 calls.add(CompletableFuture.supplyAsync(
-                        () -> tool.executeJavaScript("s", "let j = 0; while (j < 1e6) j++; ++count"), pool));
+                        () -> tool.executeJavaScript("s", "let j = 0; while (j < 1e4) j++; ++count"), pool));
             }
             for (CompletableFuture<String> call : calls) {
                 String text = call.get(30, TimeUnit.SECONDS);

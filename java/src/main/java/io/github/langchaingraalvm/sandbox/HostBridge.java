@@ -1,0 +1,37 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The host functions one eval exposes to the guest: a frozen {@code tools} object with one function per name, and
+ * optionally a {@code task} function. Calls go to {@link #handler()}; the {@code tools} calls of one eval are
+ * capped at {@link #maxToolCalls()}.
+ *
+ * @param handler where the calls go
+ * @param toolNames the names under {@code tools}, each a JavaScript identifier; empty for an empty {@code tools}
+ * @param exposeTools whether the {@code tools} global exists at all
+ * @param exposeTask whether the {@code task} global exists
+ * @param maxToolCalls the most {@code tools} calls one eval may start; 0 for no limit
+ */
+public record HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
+        int maxToolCalls) {
+    /** Checks and copies the arguments. */
+    public HostBridge {
+        Objects.requireNonNull(handler, "handler");
+        toolNames = List.copyOf(toolNames);
+        for (String name : toolNames) {
+            if (!name.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+                throw new IllegalArgumentException("a tool name must be a JavaScript identifier, got: " + name);
+            }
+        }
+        if (maxToolCalls < 0) {
+            throw new IllegalArgumentException("maxToolCalls must be >= 0, got " + maxToolCalls);
+        }
+    }
+
+    /** The globals this bridge installs, as a key for noticing when the installed set must change. */
+    String shape() {
+        return (exposeTools ? "tools:" + String.join(",", toolNames) : "-") + (exposeTask ? "|task" : "");
+    }
+}

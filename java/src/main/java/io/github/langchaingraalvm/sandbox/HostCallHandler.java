@@ -1,0 +1,24 @@
+package io.github.langchaingraalvm.sandbox;
+
+/**
+ * Receives the host calls the guest makes during one eval: a {@code tools.<name>(input)} call or a
+ * {@code task(...)} dispatch. The guest gets a pending Promise at once; the handler does the work elsewhere and
+ * settles it later with {@link Interpreter#completeHostCall(long, boolean, String)}.
+ *
+ * <p>Called on the interpreter's guest thread while the guest runs, so it must return quickly and never wait for
+ * the guest. An exception thrown from it rejects the call's Promise with a {@code HostError}.
+ */
+@FunctionalInterface
+public interface HostCallHandler {
+    /**
+     * Starts one host call.
+     *
+     * @param callId the id to complete the call with; unique within the interpreter
+     * @param kind {@code "tool"} or {@code "task"}
+     * @param name the name the guest used: the tool's camelCase name, or {@code "task"}
+     * @param inputJson the call's input as JSON. Integers beyond 2^53 arrive as {@code {"\u0000bigint": "digits"}},
+     *     typed-array bytes as {@code {"\u0000bytes": [..]}} and non-finite numbers as
+     *     {@code {"\u0000number": "NaN"}}
+     */
+    void start(long callId, String kind, String name, String inputJson);
+}

@@ -1,0 +1,67 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link HostCallHandler} that queues the guest's calls for another thread to collect in batches with
+ * {@link #poll(long)}. The guest thread never waits and never leaves Java; a host that runs its tools elsewhere
+ * (Python, through JPype) crosses the boundary once per batch instead of once per call.
+ */
+public final class HostCallQueue implements HostCallHandler {
+    private static final String CLOSED = "";
+    private final LinkedBlockingQueue<String> calls = new LinkedBlockingQueue<>();
+    private volatile boolean closed;
+
+    @Override
+    public void start(long callId, String kind, String name, String inputJson) {
+        calls.add("[" + callId + "," + quoted(kind) + "," + quoted(name) + "," + inputJson + "]");
+    }
+
+    /**
+     * Waits up to {@code millis} for calls and returns every call queued as a JSON array of
+     * {@code [callId, kind, name, input]} entries; {@code "[]"} when none came, and null once {@link #close()} was
+     * called and the queue is empty.
+     */
+    public String poll(long millis) throws InterruptedException {
+        if (closed && calls.isEmpty()) {
+            return null;
+        }
+        String first = calls.poll(millis, TimeUnit.MILLISECONDS);
+        if (first == null) {
+            return "[]";
+        }
+        List<String> batch = new ArrayList<>();
+        batch.add(first);
+        calls.drainTo(batch);
+        StringBuilder out = new StringBuilder("[");
+        for (String call : batch) {
+            if (call.equals(CLOSED)) {
+                continue;
+            }
+            out.append(out.length() > 1 ? "," : "").append(call);
+        }
+        if (out.length() == 1 && closed && calls.isEmpty()) {
+            return null;
+        }
+        return out.append(']').toString();
+    }
+
+    /** Ends the queue: {@link #poll(long)} returns what is left, then null. */
+    public void close() {
+        closed = true;
+        calls.add(CLOSED);
+    }
+
+    private static String quoted(String identifier) {
+        for (int i = 0; i < identifier.length(); i++) {
+            char c = identifier.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '$') || c > 127) {
+                throw new IllegalArgumentException("not an identifier: " + identifier);
+            }
+        }
+        return "\"" + identifier + "\"";
+    }
+}
