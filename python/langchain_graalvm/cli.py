@@ -47,11 +47,22 @@ def _info(_: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from langchain_graalvm import benchmark
+
+    return benchmark.run(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="langchain-graalvm", description="A sandboxed GraalVM code interpreter.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("demo", help="run the offline demo").set_defaults(func=_demo)
     sub.add_parser("info", help="print the runtime: GraalVM, JDK, JIT").set_defaults(func=_info)
+    bench = sub.add_parser("bench", help="compare with langchain-quickjs: performance report or isolation matrix")
+    bench.set_defaults(func=_bench)
+    from langchain_graalvm.benchmark import add_arguments
+
+    add_arguments(bench)
     args = parser.parse_args(argv)
     result: int = args.func(args)
     return result

@@ -1,0 +1,727 @@
+"""``langchain-graalvm bench``: the same workloads through langchain-graalvm and langchain-quickjs, side by side.
+
+Every workload goes through the layer a user calls: the middleware's ``eval`` tool (a slot opened with
+``before_agent``, the tool function called with a ``ToolRuntime``), a real Deep Agent for the tool-calling and
+turn workloads, and a fresh Python process for the cold start and the memory per slot. Backends alternate on
+every repetition, so machine noise hits both alike. The report gives median, min and max per backend and the
+ratio langchain-graalvm / langchain-quickjs (below 1 means langchain-graalvm is faster or smaller).
+
+    langchain-graalvm bench                 # full run: Markdown report and PNG chart in ./bench-report
+    langchain-graalvm bench --quick         # small sizes, few repetitions (the smoke test runs this)
+    langchain-graalvm bench --isolation     # the attack corpus against both backends
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import uuid
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+BACKENDS = ("graalvm", "quickjs")
+INSTALL_HINT = "langchain-quickjs is not installed; install the comparison extra: pip install 'langchain-graalvm[compare]'"
+
+# Explicit limits both backends run with in the "same limits" configuration.
+SAME_LIMITS: dict[str, Any] = {"timeout": 60.0, "memory_limit": 512 * 1024 * 1024, "max_result_chars": 4000}
+
+
+def sieve(n: int) -> str:
+    return textwrap.dedent(
+        f"""
+        (() => {{
+          const n = {n}; const sieve = new Uint8Array(n); let count = 0;
+          for (let i = 2; i < n; i++) {{
+            if (!sieve[i]) {{ count++; for (let j = i * 2; j < n; j += i) sieve[j] = 1; }}
+          }}
+          return count;
+        }})()"""
+    )
+
+
+def json_work(n: int) -> str:
+    return textwrap.dedent(
+        f"""
+        (() => {{
+          const items = [];
+          for (let i = 0; i < {n}; i++) items.push({{id: i, name: 'item' + i, group: i % 10, tags: ['a', 'b']}});
+          const text = JSON.stringify(items);
+          const back = JSON.parse(text);
+          const groups = {{}};
+          for (const it of back) (groups[it.group] ||= []).push(it.id);
+          return [text.length, Object.keys(groups).length];
+        }})()"""
+    )
+
+
+def text_work(chars: int) -> str:
+    return textwrap.dedent(
+        f"""
+        (() => {{
+          const words = ['alpha', 'beta', 'gamma', 'delta', 'user@example.com', '2024-05-06', 'x42'];
+          const parts = [];
+          let size = 0, i = 0;
+          while (size < {chars}) {{ const w = words[i++ % words.length] + ' ' + i; parts.push(w); size += w.length + 1; }}
+          const text = parts.join(' ');
+          const emails = text.match(/[\\w.]+@[\\w.]+\\.\\w+/g).length;
+          const dates = [...text.matchAll(/(\\d{{4}})-(\\d{{2}})-(\\d{{2}})/g)].length;
+          const upper = text.replace(/\\b[a-z]+\\b/g, (m) => m.toUpperCase()).length;
+          return [text.length >= {chars}, emails, dates, upper];
+        }})()"""
+    )
+
+
+@dataclasses.dataclass
+class Sizes:
+    reps: int
+    sieve_n: int
+    json_n: int
+    text_chars: int
+    ptc_calls: int
+    turn_samples: int
+    slots: int
+    snapshot_objects: int
+
+    @classmethod
+    def for_run(cls, quick: bool, reps: int | None) -> Sizes:
+        if quick:
+            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200)
+        return cls(reps or 7, 2_000_000, 100_000, 1_000_000, 1000, 9, 100, 10_000)
+
+
+@dataclasses.dataclass
+class Row:
+    """One workload's figures: samples per backend (seconds, or bytes when ``unit`` is ``"B"``)."""
+
+    workload: str
+    unit: str  # "s" or "B"
+    samples: dict[str, list[float]]
+    goal: float | None = None
+    config: str = "defaults"
+    note: str = ""
+    node: float | None = None
+    errors: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def median(self, backend: str) -> float | None:
+        values = self.samples.get(backend) or []
+        return statistics.median(values) if values else None
+
+    @property
+    def ratio(self) -> float | None:
+        g, q = self.median("graalvm"), self.median("quickjs")
+        return g / q if g is not None and q else None
+
+    @property
+    def met(self) -> bool | None:
+        return None if self.goal is None or self.ratio is None else self.ratio <= self.goal
+
+
+# ------------------------------------------------------------------------------------------------ drivers
+
+
+def middleware_class(backend: str) -> Any:
+    if backend == "graalvm":
+        from langchain_graalvm.middleware import CodeInterpreterMiddleware
+
+        return CodeInterpreterMiddleware
+    from langchain_quickjs import CodeInterpreterMiddleware
+
+    return CodeInterpreterMiddleware
+
+
+class EvalToolSlot:
+    """One thread's slot of a middleware, driven through its ``eval`` tool as an agent's tool node would."""
+
+    def __init__(self, middleware: Any) -> None:
+        from langchain.tools import ToolRuntime
+
+        self.middleware = middleware
+        self.state: dict[str, Any] = {"messages": []}
+        self.state.update(middleware.before_agent(self.state, None) or {})
+        self.runtime = ToolRuntime(
+            state=self.state, context=None, config={}, stream_writer=lambda _: None, tool_call_id="call_bench", store=None
+        )
+        self.tool = middleware.tools[0]
+
+    def eval(self, code: str) -> str:
+        out = self.tool.func(runtime=self.runtime, code=code)
+        return str(getattr(out, "content", out))
+
+    def close(self) -> dict[str, Any] | None:
+        return self.middleware.after_agent(self.state, None)
+
+
+def build_middleware(backend: str, config: str, **kw: Any) -> Any:
+    limits = dict(SAME_LIMITS) if config == "same limits" else {}
+    limits.update(kw)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return middleware_class(backend)(**limits)
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def check(label: str, backend: str, text: str, expected: str | None = None) -> None:
+    if "<error" in text or (expected is not None and text != expected):
+        raise WorkloadError(f"{label} on {backend}: {text[:300]}")
+
+
+class WorkloadError(RuntimeError):
+    """A backend did not produce the workload's expected result."""
+
+
+# ------------------------------------------------------------------------------------------------ scripted agent
+
+
+def scripted_model() -> Any:
+    """A chat model that runs the JSON list of cells in the last user message, one ``eval`` call each."""
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+    from langchain_core.outputs import ChatGeneration, ChatResult
+
+    class CellRunner(BaseChatModel):
+        @property
+        def _llm_type(self) -> str:
+            return "cell-runner"
+
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+            return self
+
+        def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+            last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
+            cells = json.loads(str(messages[last].content))
+            done = [m for m in messages[last + 1 :] if isinstance(m, ToolMessage)]
+            if len(done) < len(cells):
+                call = {"name": "eval", "args": {"code": cells[len(done)]}, "id": f"call_{uuid.uuid4().hex[:12]}"}
+                message = AIMessage(content="", tool_calls=[call])
+            else:
+                message = AIMessage(content="\n---\n".join(str(m.content) for m in done))
+            return ChatResult(generations=[ChatGeneration(message=message)])
+
+    return CellRunner()
+
+
+def agent_for(middleware: Any, tools: Sequence[Any] = (), checkpointer: Any = None) -> Any:
+    from deepagents import create_deep_agent
+
+    return create_deep_agent(
+        model=scripted_model(), middleware=[middleware] if middleware else [], tools=list(tools), checkpointer=checkpointer
+    )
+
+
+def run_turn(agent: Any, cells: list[str], thread_id: str, use_async: bool = False) -> str:
+    from langchain_core.messages import HumanMessage
+
+    payload = {"messages": [HumanMessage(json.dumps(cells))]}
+    config = {"configurable": {"thread_id": thread_id}}
+    out = asyncio.run(agent.ainvoke(payload, config)) if use_async else agent.invoke(payload, config)
+    return str(out["messages"][-1].content)
+
+
+# ------------------------------------------------------------------------------------------------ workloads
+
+
+class Bench:
+    def __init__(self, sizes: Sizes, progress: Any, configs: Sequence[str]) -> None:
+        self.sizes = sizes
+        self.progress = progress
+        self.configs = configs
+        self.rows: list[Row] = []
+
+    def step(self, label: str) -> None:
+        self.progress.set_description(label[:40])
+        self.progress.update(1)
+
+    def order(self, rep: int) -> tuple[str, ...]:
+        return BACKENDS if rep % 2 == 0 else BACKENDS[::-1]
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+
+    # Each workload below takes one sample per backend per repetition, alternating which backend goes first.
+
+    def cold(self) -> None:
+        child = textwrap.dedent(
+            """
+            import time, sys, warnings
+            start = time.perf_counter()
+            warnings.simplefilter("ignore")
+            from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
+            slot = EvalToolSlot(build_middleware(sys.argv[1], "defaults"))
+            out = slot.eval("1 + 1")
+            print(time.perf_counter() - start, out)
+            """
+        )
+        samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        for rep in range(self.sizes.reps):
+            for backend in self.order(rep):
+                proc = subprocess.run(
+                    [sys.executable, "-c", child, backend], capture_output=True, text=True, timeout=600, check=False
+                )
+                seconds, _, out = proc.stdout.strip().partition(" ")
+                if proc.returncode != 0 or out != "<result>2</result>":
+                    raise WorkloadError(f"cold start on {backend}: {proc.stderr[-500:] or proc.stdout}")
+                samples[backend].append(float(seconds))
+                self.step(f"cold start ({backend})")
+        self.add(Row("cold: fresh process to the first eval result", "s", samples, goal=1.5))
+
+    def in_process(self, config: str) -> None:
+        sizes = self.sizes
+        new_slot: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        warm: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        first_sieve: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        hot_sieve: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        json_s: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        text_s: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        errors: dict[str, dict[str, str]] = {}
+        middlewares = {b: build_middleware(b, config) for b in BACKENDS}
+        for backend in BACKENDS:  # warm-up: the JVM starts, QuickJS loads its wasm module
+            guarded(errors.setdefault("warm-up", {}), backend, lambda: EvalToolSlot(middlewares[backend]).eval("1"))
+        sieve_code, json_code, text_code = sieve(sizes.sieve_n), json_work(sizes.json_n), text_work(sizes.text_chars)
+        for rep in range(sizes.reps):
+            for backend in self.order(rep):
+                mw = middlewares[backend]
+                try:
+                    seconds, slot = timed(lambda: _first_eval(mw))
+                except Exception as exc:  # noqa: BLE001 - a backend that cannot start is reported, not fatal
+                    errors.setdefault("new slot", {})[backend] = f"{type(exc).__name__}: {exc}"
+                    self.step(f"eval tool, {config} ({backend})")
+                    continue
+                new_slot[backend].append(seconds)
+                for _ in range(20):
+                    warm[backend].append(timed(lambda: slot.eval("1 + 1"))[0])
+                for label, series, code in (
+                    ("sieve (first run)", first_sieve, sieve_code),
+                    ("sieve (warm)", hot_sieve, sieve_code),
+                    ("sieve (warm)", hot_sieve, sieve_code),
+                    ("JSON", json_s, json_code),
+                    ("text and regex", text_s, text_code),
+                ):
+                    seconds, out = timed(lambda: slot.eval(code))
+                    if "<error" in out:
+                        errors.setdefault(label, {})[backend] = out[:200]
+                    else:
+                        series[backend].append(seconds)
+                slot.close()
+                self.step(f"eval tool, {config} ({backend})")
+        suffix = f" [{config}]"
+        self.add(Row("new thread slot and its first eval" + suffix, "s", new_slot, goal=1.0, config=config,
+                     errors=errors.get("new slot", {})))
+        self.add(Row("warm `1+1` through the eval tool" + suffix, "s", warm, goal=1.0, config=config))
+        node_sieve = node_time(sieve_code) if config == "defaults" else None
+        node_json = node_time(json_code) if config == "defaults" else None
+        node_text = node_time(text_code) if config == "defaults" else None
+        self.add(Row(f"sieve below {sizes.sieve_n:,}, first run" + suffix, "s", first_sieve, config=config,
+                     errors=errors.get("sieve (first run)", {})))
+        self.add(Row(f"sieve below {sizes.sieve_n:,}, warm" + suffix, "s", hot_sieve, goal=0.1, config=config,
+                     node=node_sieve, errors=errors.get("sieve (warm)", {})))
+        self.add(Row(f"JSON build/stringify/parse/group, {sizes.json_n:,} objects" + suffix, "s", json_s, goal=0.33,
+                     config=config, node=node_json, errors=errors.get("JSON", {})))
+        self.add(Row(f"string building and regex over {sizes.text_chars:,} chars" + suffix, "s", text_s,
+                     config=config, node=node_text, errors=errors.get("text and regex", {})))
+        for mw in middlewares.values():
+            close = getattr(mw, "close", None)
+            if close:
+                close()
+
+    def ptc(self) -> None:
+        from langchain_core.tools import tool
+
+        @tool
+        async def ping(i: int) -> int:
+            """Returns i + 1."""
+            return i + 1
+
+        n = self.sizes.ptc_calls
+        code = f"(await Promise.all(Array.from({{length: {n}}}, (_, i) => tools.ping({{i}})))).length"
+        agents = {
+            b: agent_for(build_middleware(b, "defaults", ptc=["ping"], max_ptc_calls=None, mode="turn", timeout=60.0), [ping])
+            for b in BACKENDS
+        }
+        samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        for backend in BACKENDS:
+            run_turn(agents[backend], [code], uuid.uuid4().hex)
+        for rep in range(self.sizes.reps):
+            for backend in self.order(rep):
+                seconds, out = timed(lambda: run_turn(agents[backend], [code], uuid.uuid4().hex))
+                check("PTC fan-out", backend, out, f"<result>{n}</result>")
+                samples[backend].append(seconds)
+                self.step(f"PTC fan-out ({backend})")
+        self.add(Row(f"{n} PTC calls through Promise.all (agent turn)", "s", samples, goal=0.5))
+
+    def turns(self) -> None:
+        from langchain_core.tools import tool
+        from langgraph.checkpoint.memory import InMemorySaver
+
+        @tool("eval")
+        def plain_eval(code: str) -> str:
+            """Returns a fixed result."""
+            return f"<result>{len(code)}</result>"
+
+        cell = "var n = (globalThis.n ?? 0) + 1; n"
+        agents = {b: agent_for(build_middleware(b, "defaults"), checkpointer=InMemorySaver()) for b in BACKENDS}
+        agents["baseline"] = agent_for(None, [plain_eval], checkpointer=InMemorySaver())
+        samples: dict[str, list[float]] = {b: [] for b in agents}
+        for name, agent in agents.items():  # warm-up
+            for _ in range(3):
+                run_turn(agent, [cell], uuid.uuid4().hex)
+        for rep in range(self.sizes.turn_samples):
+            for name in (("baseline", *self.order(rep))):
+                thread_id = uuid.uuid4().hex
+                run_turn(agents[name], [cell], thread_id)
+                seconds, out = timed(lambda: run_turn(agents[name], [cell], thread_id))
+                if name != "baseline":
+                    check("thread-mode turn", name, out, "<result>2</result>")
+                samples[name].append(seconds)
+            self.step("agent turns")
+        base = statistics.median(samples["baseline"])
+        overhead = {b: [max(s - base, 1e-6) for s in samples[b]] for b in BACKENDS}
+        self.add(Row("agent-turn overhead in thread mode (turn minus a plain-tool turn)", "s", overhead, goal=0.05))
+
+    def snapshots(self) -> None:
+        n = self.sizes.snapshot_objects
+        setups = {
+            "empty context": "1",
+            f"{n:,} objects": f"var items = []; for (let i = 0; i < {n}; i++) items.push({{id: i, name: 'item' + i, tags: ['a', 'b']}}); 0",
+        }
+        for label, setup in setups.items():
+            size: dict[str, list[float]] = {b: [] for b in BACKENDS}
+            create: dict[str, list[float]] = {b: [] for b in BACKENDS}
+            for rep in range(self.sizes.reps):
+                for backend in self.order(rep):
+                    slot = EvalToolSlot(build_middleware(backend, "defaults", timeout=60.0))
+                    check("snapshot set-up", backend, slot.eval(setup))
+                    seconds, update = timed(slot.close)
+                    payload = stored_payload(update)
+                    size[backend].append(float(len(payload)))
+                    create[backend].append(seconds)
+                self.step(f"snapshots: {label}")
+            self.add(Row(f"snapshot bytes, {label}", "B", size, goal=0.33))
+            self.add(Row(f"snapshot time (end of turn), {label}", "s", create))
+
+    def idle_rss(self) -> None:
+        child = textwrap.dedent(
+            """
+            import sys, warnings, resource
+            warnings.simplefilter("ignore")
+            from langchain_graalvm.benchmark import EvalToolSlot, build_middleware, rss_bytes
+            backend, count = sys.argv[1], int(sys.argv[2])
+            mw = build_middleware(backend, "defaults", mode="turn")
+            keep = [EvalToolSlot(mw)]
+            keep[0].eval("var mine = 0; mine")
+            before = rss_bytes()
+            for i in range(count):
+                slot = EvalToolSlot(mw)
+                slot.eval(f"var mine = {i}; mine")
+                keep.append(slot)
+            import gc; gc.collect()
+            print((rss_bytes() - before) / count)
+            """
+        )
+        samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        for rep in range(max(1, self.sizes.reps // 3)):
+            for backend in self.order(rep):
+                proc = subprocess.run(
+                    [sys.executable, "-c", child, backend, str(self.sizes.slots)],
+                    capture_output=True, text=True, timeout=1200, check=False,
+                )
+                if proc.returncode != 0:
+                    raise WorkloadError(f"idle slots on {backend}: {proc.stderr[-500:]}")
+                samples[backend].append(float(proc.stdout.strip().splitlines()[-1]))
+                self.step(f"RSS per idle slot ({backend})")
+        self.add(Row(f"RSS per idle slot ({self.sizes.slots} slots)", "B", samples, goal=2.0))
+
+    def scaling(self) -> None:
+        code = sieve(self.sizes.sieve_n)
+        samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        for backend in BACKENDS:
+            mw = build_middleware(backend, "defaults", timeout=120.0)
+            slots = [_first_eval(mw), _first_eval(mw)]
+            for slot in slots:
+                slot.eval(code), slot.eval(code)
+            for _ in range(self.sizes.reps):
+                alone = timed(lambda: slots[0].eval(code))[0]
+                threads = [threading.Thread(target=s.eval, args=(code,)) for s in slots]
+                start = time.perf_counter()
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                samples[backend].append((time.perf_counter() - start) / alone)
+            for slot in slots:
+                slot.close()
+            self.step(f"two threads ({backend})")
+        self.add(Row("two threads running the warm sieve at once: time / one alone (1 = parallel, 2 = serial)",
+                     "x", samples))
+
+
+def guarded(errors: dict[str, str], backend: str, fn: Callable[[], Any]) -> Any:
+    """Runs ``fn``; a failure is recorded for ``backend`` instead of ending the run."""
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001
+        errors[backend] = f"{type(exc).__name__}: {exc}"
+        return None
+
+
+def _first_eval(mw: Any) -> EvalToolSlot:
+    slot = EvalToolSlot(mw)
+    out = slot.eval("1 + 1")
+    if out != "<result>2</result>":
+        raise WorkloadError(f"first eval: {out[:200]}")
+    return slot
+
+
+def stored_payload(update: dict[str, Any] | None) -> bytes:
+    """The snapshot bytes a middleware's end-of-turn state update stores (the largest bytes value in it)."""
+    found: list[bytes] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, (bytes, bytearray)):
+            found.append(bytes(value))
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(update or {})
+    return max(found, key=len, default=b"")
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def node_time(code: str) -> float | None:
+    """Seconds for ``node`` to run ``code`` warm (median of 5 after 2 warm-ups), or None without node."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    script = f"""
+      const run = () => {code};
+      run(); run();
+      const times = [];
+      for (let i = 0; i < 5; i++) {{ const t = process.hrtime.bigint(); run(); times.push(Number(process.hrtime.bigint() - t) / 1e9); }}
+      times.sort((a, b) => a - b); console.log(times[2]);
+    """
+    proc = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=600, check=False)
+    return float(proc.stdout.strip()) if proc.returncode == 0 else None
+
+
+# ------------------------------------------------------------------------------------------------ report
+
+
+def _fmt(value: float | None, unit: str) -> str:
+    if value is None:
+        return "n/a"
+    if unit == "B":
+        if value >= 1 << 20:
+            return f"{value / (1 << 20):.2f} MiB"
+        if value >= 1 << 10:
+            return f"{value / (1 << 10):.1f} KiB"
+        return f"{value:.0f} B"
+    if unit == "x":
+        return f"{value:.2f}×"
+    if value >= 1:
+        return f"{value:.2f} s"
+    if value >= 1e-3:
+        return f"{value * 1e3:.1f} ms"
+    return f"{value * 1e6:.0f} µs"
+
+
+def _cell(row: Row, backend: str) -> str:
+    values = row.samples.get(backend) or []
+    if not values:
+        return f"failed: {row.errors.get(backend, 'no result')[:60]}"
+    return f"{_fmt(statistics.median(values), row.unit)} ({_fmt(min(values), row.unit)}–{_fmt(max(values), row.unit)})"
+
+
+def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
+    lines = [
+        "# langchain-graalvm vs langchain-quickjs",
+        "",
+        f"Run {meta['when']} on {meta['machine']}; langchain-graalvm {meta['graalvm']}, langchain-quickjs "
+        f"{meta['quickjs']}; {meta['reps']} repetitions per workload, backends alternating. Ratio = "
+        "langchain-graalvm / langchain-quickjs (below 1: langchain-graalvm is faster or smaller). Rows marked "
+        "`[defaults]` run both backends with their default settings; `[same limits]` with timeout "
+        f"{SAME_LIMITS['timeout']:g} s and memory limit {SAME_LIMITS['memory_limit'] >> 20} MiB on both. Other rows use "
+        "defaults, with the timeout raised where the workload needs it.",
+        "",
+        "| workload | langchain-graalvm median (min–max) | langchain-quickjs median (min–max) | ratio | goal | node |",
+        "|---|---:|---:|---:|---|---:|",
+    ]
+    for row in rows:
+        ratio = f"{row.ratio:.3f}" if row.ratio is not None else "n/a"
+        goal = "" if row.goal is None else f"≤ {row.goal:g} {'✅' if row.met else '❌' if row.met is False else ''}"
+        node = _fmt(row.node, row.unit) if row.node is not None else ""
+        lines.append(
+            f"| {row.workload} | {_cell(row, 'graalvm')} | {_cell(row, 'quickjs')} | {ratio} | {goal} | {node} |"
+        )
+    if matrix:
+        lines += ["", matrix]
+    return "\n".join(lines) + "\n"
+
+
+def chart(rows: list[Row], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    shown = [r for r in rows if r.ratio is not None and r.unit != "x"]
+    fig, ax = plt.subplots(figsize=(10, 0.45 * len(shown) + 1.5))
+    labels = [r.workload if len(r.workload) < 70 else r.workload[:67] + "..." for r in shown]
+    ratios = [r.ratio for r in shown]
+    colors = ["#2a9d8f" if (r.ratio or 1) <= 1 else "#e76f51" for r in shown]
+    ax.barh(range(len(shown)), ratios, color=colors)
+    for i, r in enumerate(shown):
+        if r.goal is not None:
+            ax.plot([r.goal, r.goal], [i - 0.4, i + 0.4], color="black", linewidth=1.5)
+    ax.axvline(1.0, color="grey", linestyle="--", linewidth=1)
+    ax.set_xscale("log")
+    ax.set_yticks(range(len(shown)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("langchain-graalvm / langchain-quickjs (log scale; left of 1 is better; black tick = goal)")
+    ax.set_title("langchain-graalvm vs langchain-quickjs")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = {}
+    for name in ("langchain-graalvm", "langchain-quickjs"):
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "?"
+    return out
+
+
+def quickjs_available() -> bool:
+    try:
+        import langchain_quickjs  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+WORKLOADS = ("cold", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not quickjs_available():
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    from tqdm import tqdm
+
+    sizes = Sizes.for_run(args.quick, args.reps)
+    # --isolation alone runs the matrix only; add --only to run performance workloads in the same report.
+    only = set(args.only.split(",")) if args.only else (set() if args.isolation else set(WORKLOADS))
+    unknown = only - set(WORKLOADS)
+    if unknown:
+        print(f"unknown workloads: {', '.join(sorted(unknown))}; choose from {', '.join(WORKLOADS)}", file=sys.stderr)
+        return 2
+    configs = ("defaults", "same limits")
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    matrix_md = ""
+    steps = {
+        "cold": sizes.reps * 2,
+        "eval": sizes.reps * 2 * len(configs),
+        "ptc": sizes.reps * 2,
+        "turns": sizes.turn_samples,
+        "snapshots": sizes.reps * 2 * 2,
+        "rss": max(1, sizes.reps // 3) * 2,
+        "scaling": 2,
+    }
+    total = sum(steps[w] for w in only)
+    rows: list[Row] = []
+    with tqdm(total=total, unit="step", file=sys.stderr, disable=args.no_progress) as progress:
+        bench = Bench(sizes, progress, configs)
+        for name in WORKLOADS:
+            if name not in only:
+                continue
+            try:
+                if name == "cold":
+                    bench.cold()
+                elif name == "eval":
+                    for config in configs:
+                        bench.in_process(config)
+                elif name == "ptc":
+                    bench.ptc()
+                elif name == "turns":
+                    bench.turns()
+                elif name == "snapshots":
+                    bench.snapshots()
+                elif name == "rss":
+                    bench.idle_rss()
+                elif name == "scaling":
+                    bench.scaling()
+            except Exception as exc:  # noqa: BLE001 - one failed workload is reported; the others still run
+                print(f"workload {name} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+                bench.add(Row(f"{name} (failed)", "s", {}, errors={b: f"{type(exc).__name__}: {exc}" for b in BACKENDS}))
+        rows = bench.rows
+    if args.isolation:
+        from langchain_graalvm import _isolation
+
+        matrix_md = _isolation.run_matrix(quick=args.quick, progress=not args.no_progress)
+    versions = _versions()
+    meta = {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{os.cpu_count()} CPUs",
+        "graalvm": versions["langchain-graalvm"],
+        "quickjs": versions["langchain-quickjs"],
+        "reps": sizes.reps,
+    }
+    report = markdown(rows, meta, matrix_md)
+    (out_dir / "report.md").write_text(report)
+    (out_dir / "results.json").write_text(
+        json.dumps([dataclasses.asdict(r) | {"ratio": r.ratio} for r in rows], indent=1)
+    )
+    if rows:
+        chart(rows, out_dir / "chart.png")
+    print(report)
+    print(f"wrote {out_dir / 'report.md'}" + (f" and {out_dir / 'chart.png'}" if rows else ""), file=sys.stderr)
+    return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="small sizes and 2 repetitions (a smoke run)")
+    parser.add_argument("--reps", type=int, default=None, help="repetitions per workload (default 7; 2 with --quick)")
+    parser.add_argument("--only", default="", help=f"comma-separated workloads to run: {', '.join(WORKLOADS)}")
+    parser.add_argument("--isolation", action="store_true", help="run the attack corpus against both backends (the isolation matrix)")
+    parser.add_argument("--out", default="bench-report", help="folder for report.md, chart.png and results.json")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="langchain-graalvm bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

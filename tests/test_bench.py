@@ -1,0 +1,49 @@
+"""Smoke test of ``langchain-graalvm bench``: tiny sizes, both backends, report and chart written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def test_bench_quick_writes_a_report_and_a_chart(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    proc = subprocess.run(
+        [sys.executable, "-m", "langchain_graalvm", "bench", "--quick", "--reps", "1", "--only", "eval,snapshots",
+         "--no-progress", "--out", str(out)],
+        capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = (out / "report.md").read_text()
+    assert "| warm `1+1` through the eval tool [defaults] |" in report
+    assert "| warm `1+1` through the eval tool [same limits] |" in report
+    assert "| snapshot bytes, empty context |" in report
+    assert (out / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = {r["workload"]: r for r in json.loads((out / "results.json").read_text())}
+    empty = rows["snapshot bytes, empty context"]
+    # Both backends produced a real snapshot, and ours is the smaller one.
+    assert empty["samples"]["graalvm"][0] > 0 and empty["samples"]["quickjs"][0] > 0
+    assert empty["ratio"] < 1
+
+
+def test_bench_rejects_unknown_workloads() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "langchain_graalvm", "bench", "--only", "nonsense"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, check=False,
+    )
+    assert proc.returncode == 2
+    assert "unknown workloads: nonsense" in proc.stderr
+
+
+@pytest.mark.parametrize("flag", ["--help"])
+def test_bench_help_lists_the_options(flag: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "langchain_graalvm", "bench", flag], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, check=False)
+    assert proc.returncode == 0
+    assert "--isolation" in proc.stdout and "--quick" in proc.stdout
