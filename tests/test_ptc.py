@@ -577,3 +577,72 @@ def test_tool_messages_and_plain_calls_are_unchanged_for_the_model(agent: Any) -
     out = agent.invoke(turn("(await tools.webSearch({query: 'm'})).length"), thread())
     tool_messages = [m for m in out["messages"] if isinstance(m, ToolMessage)]
     assert [m.name for m in tool_messages] == ["eval"]  # PTC calls are not added to the conversation
+
+
+# ------------------------------------------------------------------------------------------------ bridge abuse
+
+
+@pytest.mark.parametrize(
+    ("setup", "attack", "expected"),
+    [
+        (
+            "Object.defineProperty(Object.prototype, 'query', {get() { return 'polluted' }, configurable: true});"
+            " Object.prototype.toJSON = () => ({query: 'hijacked'}); 1",
+            "(await tools.webSearch({query: 'real'}))[0]",
+            "<result>real#0</result>",
+        ),
+        (
+            "JSON.stringify = () => '{\"query\":\"evil\"}'; JSON.parse = () => ['evil']; 1",
+            "(await tools.webSearch({query: 'real', limit: 1})).join()",
+            "<result>real#0</result>",
+        ),
+        (
+            "Array.prototype.push = function () { throw new Error('no push') };"
+            " Object.defineProperty(Array.prototype, '0', {set() { throw new Error('no index') }, configurable: true}); 1",
+            "(await tools.webSearch({query: 'arr', limit: 2})).length",
+            "<result>2</result>",
+        ),
+        (
+            "globalThis.Promise = function () { throw new Error('no promise') }; 1",
+            "(await tools.webSearch({query: 'p', limit: 1}))[0]",
+            "<result>p#0</result>",
+        ),
+        (
+            "delete globalThis.tools; globalThis.tools = {webSearch: async () => ['fake']}; 1",
+            "(await tools.webSearch({query: 'again', limit: 1}))[0]",
+            "<result>again#0</result>",
+        ),
+    ],
+    ids=["object-prototype", "json-replaced", "array-prototype", "promise-replaced", "tools-replaced"],
+)
+def test_tampering_with_builtins_does_not_change_what_crosses_the_bridge(
+    agent: Any, setup: str, attack: str, expected: str
+) -> None:
+    out = run(agent, setup, attack)
+    assert out[1] == expected, out
+
+
+def test_tools_cannot_be_reassigned_in_place(agent: Any) -> None:
+    out = run(agent, "tools.webSearch = () => 1", "tools = {}")
+    assert out[0].startswith('<error type="TypeError">')
+    assert out[1].startswith('<error type="TypeError">')
+
+
+def test_a_getter_that_throws_in_the_input_rejects_the_call(agent: Any) -> None:
+    out = run(agent, "try { await tools.webSearch({get query() { throw new Error('trap') }}) } catch (e) { globalThis.r = e.message }\nr")
+    assert out == ["<result>trap</result>"]
+
+
+def test_an_oversized_input_is_refused_before_it_reaches_the_host(agent: Any) -> None:
+    out = run(agent, "await tools.echoInput({input: 'x'.repeat(9 * 1024 * 1024)})")
+    assert out[0].startswith('<error type="RangeError">tools.echoInput: the input is ')
+
+
+def test_a_promise_kept_from_an_earlier_eval_never_settles_later() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    a = build_agent(CodeInterpreterMiddleware(ptc=["nap"], mode="turn", max_wall_time=1.0), tools=[nap],
+                    checkpointer=InMemorySaver())
+    out = run(a, "globalThis.p = tools.nap({i: 1, seconds: 30}); 'started'", "await p")
+    assert out[0].startswith('<error type="Timeout">')  # the un-awaited call held the eval until the cap
+    assert out[1].startswith('<error type="Deadlock">')

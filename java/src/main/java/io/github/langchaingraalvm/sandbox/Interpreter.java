@@ -533,7 +533,7 @@ public final class Interpreter implements AutoCloseable {
 
     /** Installs the globals of {@code b} when they differ from the ones installed; null leaves them as they are. */
     private void installBridge(HostBridge b) {
-        if (b == null || b.shape().equals(installedShape)) {
+        if (b == null || (b.shape().equals(installedShape) && api.invokeMember("bridgesIntact").asBoolean())) {
             return;
         }
         api.invokeMember("installBridges", b.exposeTools() ? String.join(",", b.toolNames()) : null,

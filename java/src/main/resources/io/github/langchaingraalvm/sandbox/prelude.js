@@ -474,6 +474,7 @@
   const mapSet = Map.prototype.set;
   const mapDelete = Map.prototype.delete;
   const mapClear = Map.prototype.clear;
+  const SetCtor = Set;
   const setAdd = Set.prototype.add;
   const setDelete = Set.prototype.delete;
   const jsonParse = JSON.parse;
@@ -505,7 +506,7 @@
 
   // JSON text of a guest value, following JSON.stringify's rules except that it never calls toJSON, BigInts and
   // bytes are kept (tagged), and undefined properties are dropped so the tool's defaults apply.
-  function wire(value, label, inArray, stack) {
+  function wire(value, label, inArray, seen) {
     switch (typeof value) {
       case 'string':
         return stringify(value);
@@ -525,39 +526,37 @@
         return inArray ? 'null' : undefined;
     }
     if (value === null) return 'null';
-    if (stack.length >= MAX_INPUT_DEPTH) {
+    // Strings and a Set only: nothing here writes to an array, so index accessors on prototypes never run.
+    if (call(setSize, seen) >= MAX_INPUT_DEPTH) {
       throw new TypeErrorCtor(label + ': the input is nested more than ' + MAX_INPUT_DEPTH + ' levels deep');
     }
-    for (let i = 0; i < stack.length; i++) {
-      if (stack[i] === value) throw new TypeErrorCtor(label + ': the input contains a circular reference');
-    }
+    if (call(setHas, seen, value)) throw new TypeErrorCtor(label + ': the input contains a circular reference');
     if (protoChainHas(value, dateProto)) {
       const time = call(dateGetTime, value);
       return time === time ? stringify(call(dateToISOString, value)) : 'null';
     }
-    const parts = [];
-    stack[stack.length] = value;
+    call(setAdd, seen, value);
     try {
+      let out = '';
       if (isView(value) && !protoChainHas(value, dataViewProto)) {
         const bytes = call(typedArrayTag, value) === 'Uint8Array';
         const n = call(typedArrayLength, value);
-        for (let i = 0; i < n; i++) call(arrayPush, parts, bytes ? StringCtor(value[i]) : wire(value[i], label, true, stack));
-        const list = '[' + call(arrayJoin, parts, ',') + ']';
-        return bytes ? '{"\\u0000bytes":' + list + '}' : list;
+        for (let i = 0; i < n; i++) out += (i ? ',' : '') + (bytes ? StringCtor(value[i]) : wire(value[i], label, true, seen));
+        return bytes ? '{"\\u0000bytes":[' + out + ']}' : '[' + out + ']';
       }
       if (isArray(value)) {
         const n = value.length;
-        for (let i = 0; i < n; i++) call(arrayPush, parts, wire(value[i], label, true, stack));
-        return '[' + call(arrayJoin, parts, ',') + ']';
+        for (let i = 0; i < n; i++) out += (i ? ',' : '') + wire(value[i], label, true, seen);
+        return '[' + out + ']';
       }
       const keys = keysOf(value);
       for (let i = 0; i < keys.length; i++) {
-        const text = wire(value[keys[i]], label, false, stack);
-        if (text !== undefined) call(arrayPush, parts, stringify(keys[i]) + ':' + text);
+        const text = wire(value[keys[i]], label, false, seen);
+        if (text !== undefined) out += (out ? ',' : '') + stringify(keys[i]) + ':' + text;
       }
-      return '{' + call(arrayJoin, parts, ',') + '}';
+      return '{' + out + '}';
     } finally {
-      stack.length = stack.length - 1;
+      call(setDelete, seen, value);
     }
   }
 
@@ -565,7 +564,7 @@
   function callInput(label, input) {
     if (input === undefined || input === null) return '{}';
     const plainObject = typeof input === 'object' && !isArray(input) && !isView(input) && !protoChainHas(input, dateProto);
-    return plainObject ? wire(input, label, false, []) : '{"input":' + wire(input, label, true, []) + '}';
+    return plainObject ? wire(input, label, false, new SetCtor()) : '{"input":' + wire(input, label, true, new SetCtor()) + '}';
   }
 
   function revive(key, value) {
@@ -588,6 +587,10 @@
     } catch (e) {
       return rejectWith(e);
     }
+    if (text.length > MAX_INPUT_CHARS) {
+      return rejectWith(new RangeErrorCtor(label + ': the input is ' + text.length + ' characters of JSON; at most '
+        + MAX_INPUT_CHARS + ' may be sent to the host'));
+    }
     const ticket = hostCall(kind, name, text);
     if (typeof ticket === 'string') {
       const cut = call(stringIndexOf, ticket, '\u0000');
@@ -605,6 +608,10 @@
     return freeze(fn);
   }
 
+  let installedTools = null;
+  let installedTask = false;
+  const MAX_INPUT_CHARS = 8 * 1024 * 1024;
+  const RangeErrorCtor = RangeError;
   const taskFunction = (...args) => startCall('task', 'task', 'task', args[0]);
   defineProperty(taskFunction, 'name', { value: 'task', writable: false, enumerable: false, configurable: false });
   freeze(taskFunction);
@@ -621,7 +628,16 @@
     describeError,
     // Defines the frozen `tools` object (names: comma-separated identifiers, or null for no `tools` at all) and
     // the `task` function, replacing what an earlier call defined. Neither is a model global.
+    // Whether the globals installBridges defined are still in place (the guest may delete them).
+    bridgesIntact() {
+      const t = getOwnPropertyDescriptor(g, 'tools');
+      const k = getOwnPropertyDescriptor(g, 'task');
+      return (installedTools === null ? t === undefined || !call(setHas, builtinSet, 'tools') : t !== undefined && t.value === installedTools)
+        && (installedTask ? k !== undefined && k.value === taskFunction : true);
+    },
     installBridges(names, withTask) {
+      installedTools = null;
+      installedTask = !!withTask;
       if (names === null) {
         if (call(setHas, builtinSet, 'tools') && !call(setHas, initialNames, 'tools')) {
           delete g.tools;
@@ -633,7 +649,8 @@
         for (let i = 0; i < list.length; i++) {
           defineProperty(t, list[i], { value: makeTool(list[i]), writable: false, enumerable: true, configurable: false });
         }
-        defineProperty(g, 'tools', { value: freeze(t), writable: false, enumerable: false, configurable: true });
+        installedTools = freeze(t);
+        defineProperty(g, 'tools', { value: installedTools, writable: false, enumerable: false, configurable: true });
         call(setAdd, builtinSet, 'tools');
       }
       if (withTask) {
