@@ -55,6 +55,11 @@
   const regexpTest = RegExp.prototype.test;
   const IDENT = /^(?:[A-Za-z_$][A-Za-z0-9_$]*|0|[1-9][0-9]*)$/;
   const DEFAULT_BUDGET = 100000;
+  // The most characters of one string that ever cross to the host: a top-level result string, an error's name,
+  // message or stack, a console line. Longer ones are cut here, in the guest, so a 500-million-character string
+  // costs the host a bounded copy instead of gigabytes of Java and Python memory.
+  const HOST_STRING_CAP = 1 << 20;
+  const clip = (s) => (s.length > HOST_STRING_CAP ? call(stringSlice, s, 0, HOST_STRING_CAP) : s);
 
   function protoChainHas(value, proto) {
     try {
@@ -122,8 +127,12 @@
 
   // Renders any value as readable text without calling guest getters. Stops adding text past BUDGET.
   function render(value, top, budget) {
-    if (top && typeof value === 'string') return [value, false];
     const BUDGET = typeof budget === 'number' && budget > 0 ? budget : DEFAULT_BUDGET;
+    if (top && typeof value === 'string') {
+      // Kept whole up to the cap so the host's truncation marker counts exactly; beyond it, a prefix marked cut.
+      const limit = BUDGET > HOST_STRING_CAP ? BUDGET : HOST_STRING_CAP;
+      return value.length > limit ? [call(stringSlice, value, 0, limit), true] : [value, false];
+    }
     const out = [];
     let size = 0;
     let cut = false;
@@ -391,7 +400,7 @@
           if (!message) message = render(e, true)[0];
         }
       }
-      return [name, message, cleanStack(stack)];
+      return [clip(name), clip(message), cleanStack(clip(stack))];
     }
     return ['Error', render(e, true)[0], ''];
   }
@@ -412,7 +421,11 @@
 
   function consoleLine(args) {
     const parts = [];
-    for (let i = 0; i < args.length; i++) call(arrayPush, parts, render(args[i], true)[0]);
+    for (let i = 0; i < args.length; i++) {
+      // Strings are joined whole (the guest already holds them), so the host can count the line's full length.
+      const a = args[i];
+      call(arrayPush, parts, typeof a === 'string' ? a : render(a, true)[0]);
+    }
     return call(arrayJoin, parts, ' ');
   }
 
@@ -426,9 +439,11 @@
   }
 
   if (options.captureConsole) {
+    // A line is sent as its first HOST_STRING_CAP characters and its full length, which the host counts.
     const make = () =>
       function () {
-        emit(consoleLine(arguments));
+        const line = consoleLine(arguments);
+        emit(clip(line), line.length);
       };
     const c = {};
     for (const m of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
@@ -440,6 +455,34 @@
   if (options.frozenClock) {
     const RealDate = Date;
     const fixed = options.epochMillis;
+    const frozenNow = function now() { return fixed; };
+    // The proxy below only answers `Date.now` reads; its target's own `now` is reachable through property
+    // descriptors (Object.getOwnPropertyDescriptor(Date, 'now').value()), so it is replaced as well.
+    defineProperty(RealDate, 'now', { value: frozenNow, writable: true, enumerable: false, configurable: true });
+    // Intl.DateTimeFormat formats "now" when given no date: format() and formatToParts() get the frozen instant.
+    const dtfProto = typeof Intl === 'object' && Intl !== null ? Intl.DateTimeFormat.prototype : undefined;
+    if (dtfProto !== undefined) {
+      const formatGetter = getOwnPropertyDescriptor(dtfProto, 'format').get;
+      const formatToParts = dtfProto.formatToParts;
+      defineProperty(dtfProto, 'format', {
+        get() {
+          const bound = call(formatGetter, this);
+          return function (date) {
+            return bound(date === undefined ? fixed : date);
+          };
+        },
+        enumerable: false,
+        configurable: true,
+      });
+      defineProperty(dtfProto, 'formatToParts', {
+        value: function formatToParts(date) {
+          return call(formatToParts, this, date === undefined ? fixed : date);
+        },
+        writable: true,
+        enumerable: false,
+        configurable: true,
+      });
+    }
     const FrozenDate = new Proxy(RealDate, {
       construct(target, args, newTarget) {
         return construct(target, args.length === 0 ? [fixed] : args, newTarget === FrozenDate ? target : newTarget);
@@ -448,7 +491,7 @@
         return new RealDate(fixed).toString();
       },
       get(target, key) {
-        if (key === 'now') return function now() { return fixed; };
+        if (key === 'now') return frozenNow;
         return target[key];
       },
     });
