@@ -59,6 +59,10 @@
   // message or stack, a console line. Longer ones are cut here, in the guest, so a 500-million-character string
   // costs the host a bounded copy instead of gigabytes of Java and Python memory.
   const HOST_STRING_CAP = 1 << 20;
+  // Lists the helpers build and push to: without a prototype, so index getters or setters the guest adds to
+  // Array.prototype or Object.prototype (Object.defineProperty(Object.prototype, '0', {set() {...}})) never run.
+  const setPrototypeOf = O.setPrototypeOf;
+  const list = () => setPrototypeOf([], null);
   const clip = (s) => (s.length > HOST_STRING_CAP ? call(stringSlice, s, 0, HOST_STRING_CAP) : s);
 
   function protoChainHas(value, proto) {
@@ -133,10 +137,10 @@
       const limit = BUDGET > HOST_STRING_CAP ? BUDGET : HOST_STRING_CAP;
       return value.length > limit ? [call(stringSlice, value, 0, limit), true] : [value, false];
     }
-    const out = [];
+    const out = list();
     let size = 0;
     let cut = false;
-    const seen = [];
+    const seen = list();
     const put = (s) => {
       if (cut) return;
       if (size + s.length > BUDGET) {
@@ -152,7 +156,9 @@
     function props(obj, skipIndices) {
       let names;
       try {
-        names = getOwnPropertyNames(obj);
+        names = list();
+        const strs = getOwnPropertyNames(obj);
+        for (let i = 0; i < strs.length; i++) call(arrayPush, names, strs[i]);
         const syms = getOwnPropertySymbols(obj);
         for (let i = 0; i < syms.length; i++) call(arrayPush, names, syms[i]);
       } catch (e) {
@@ -219,6 +225,12 @@
           return;
         }
       }
+      try {
+        isArray(v);
+      } catch (e) {
+        put('<Revoked Proxy>');
+        return;
+      }
       if (seen.length >= 64) {
         put(isArray(v) ? '[Array]' : '[Object]');
         return;
@@ -232,7 +244,7 @@
     }
 
     function arrayExtraKeys(v) {
-      const extra = [];
+      const extra = list();
       try {
         const names = getOwnPropertyNames(v);
         for (let i = 0; i < names.length; i++) {
@@ -400,7 +412,9 @@
           if (!message) message = render(e, true)[0];
         }
       }
-      return [clip(name), clip(message), cleanStack(clip(stack))];
+      // The name becomes the envelope's type attribute, which is not truncated there: keep it short.
+      if (name.length > 256) name = call(stringSlice, name, 0, 256);
+      return [name, clip(message), cleanStack(clip(stack))];
     }
     return ['Error', render(e, true)[0], ''];
   }
@@ -409,7 +423,7 @@
   function cleanStack(stack) {
     if (!stack) return '';
     const lines = call(stringSplit, stack, '\n');
-    const keep = [];
+    const keep = list();
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
       if (call(regexpTest, /^\s+at /, line) && call(regexpTest, /\bcell:\d+:\d+/, line)) {
@@ -420,7 +434,7 @@
   }
 
   function consoleLine(args) {
-    const parts = [];
+    const parts = list();
     for (let i = 0; i < args.length; i++) {
       // Strings are joined whole (the guest already holds them), so the host can count the line's full length.
       const a = args[i];
@@ -463,7 +477,7 @@
     const dtfProto = typeof Intl === 'object' && Intl !== null ? Intl.DateTimeFormat.prototype : undefined;
     if (dtfProto !== undefined) {
       const formatGetter = getOwnPropertyDescriptor(dtfProto, 'format').get;
-      const formatToParts = dtfProto.formatToParts;
+      const realFormatToParts = dtfProto.formatToParts;
       defineProperty(dtfProto, 'format', {
         get() {
           const bound = call(formatGetter, this);
@@ -476,7 +490,7 @@
       });
       defineProperty(dtfProto, 'formatToParts', {
         value: function formatToParts(date) {
-          return call(formatToParts, this, date === undefined ? fixed : date);
+          return call(realFormatToParts, this, date === undefined ? fixed : date);
         },
         writable: true,
         enumerable: false,
@@ -531,7 +545,7 @@
     // The names the model added to the global object, in creation order.
     modelGlobals() {
       const names = getOwnPropertyNames(g);
-      const own = [];
+      const own = list();
       for (let i = 0; i < names.length; i++) {
         if (!call(setHas, builtinSet, names[i])) call(arrayPush, own, names[i]);
       }
