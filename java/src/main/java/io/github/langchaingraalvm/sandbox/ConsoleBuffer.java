@@ -14,10 +14,18 @@ final class ConsoleBuffer {
     }
 
     synchronized void appendLine(String line) {
+        appendLine(line, -1);
+    }
+
+    /** Adds a line of {@code fullLength} characters of which only the prefix {@code line} was sent. */
+    synchronized void appendLine(String line, long fullLength) {
         if (kept.length() > 0 || dropped > 0) {
             add("\n");
         }
         add(line);
+        if (fullLength > line.length()) {
+            dropped += fullLength - line.length();
+        }
     }
 
     private void add(String text) {

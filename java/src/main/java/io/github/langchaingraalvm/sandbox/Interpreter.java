@@ -433,7 +433,8 @@ public final class Interpreter implements AutoCloseable {
             Value factory = c.eval(Source.newBuilder("js", CellCompiler.resource("prelude.js"), "prelude.js")
                     .buildLiteral());
             ProxyExecutable emit = args -> {
-                console.appendLine(args[0].asString());
+                // The guest sends at most a capped prefix of a long line, and the line's full length to count.
+                console.appendLine(args[0].asString(), args.length > 1 && args[1].fitsInLong() ? args[1].asLong() : -1);
                 return null;
             };
             ProxyExecutable hostCall = args -> startHostCall(args[0].asString(), args[1].asString(),

@@ -55,6 +55,15 @@
   const regexpTest = RegExp.prototype.test;
   const IDENT = /^(?:[A-Za-z_$][A-Za-z0-9_$]*|0|[1-9][0-9]*)$/;
   const DEFAULT_BUDGET = 100000;
+  // The most characters of one string that ever cross to the host: a top-level result string, an error's name,
+  // message or stack, a console line. Longer ones are cut here, in the guest, so a 500-million-character string
+  // costs the host a bounded copy instead of gigabytes of Java and Python memory.
+  const HOST_STRING_CAP = 1 << 20;
+  // Lists the helpers build and push to: without a prototype, so index getters or setters the guest adds to
+  // Array.prototype or Object.prototype (Object.defineProperty(Object.prototype, '0', {set() {...}})) never run.
+  const setPrototypeOf = O.setPrototypeOf;
+  const list = () => setPrototypeOf([], null);
+  const clip = (s) => (s.length > HOST_STRING_CAP ? call(stringSlice, s, 0, HOST_STRING_CAP) : s);
 
   function protoChainHas(value, proto) {
     try {
@@ -122,12 +131,16 @@
 
   // Renders any value as readable text without calling guest getters. Stops adding text past BUDGET.
   function render(value, top, budget) {
-    if (top && typeof value === 'string') return [value, false];
     const BUDGET = typeof budget === 'number' && budget > 0 ? budget : DEFAULT_BUDGET;
-    const out = [];
+    if (top && typeof value === 'string') {
+      // Kept whole up to the cap so the host's truncation marker counts exactly; beyond it, a prefix marked cut.
+      const limit = BUDGET > HOST_STRING_CAP ? BUDGET : HOST_STRING_CAP;
+      return value.length > limit ? [call(stringSlice, value, 0, limit), true] : [value, false];
+    }
+    const out = list();
     let size = 0;
     let cut = false;
-    const seen = [];
+    const seen = list();
     const put = (s) => {
       if (cut) return;
       if (size + s.length > BUDGET) {
@@ -143,7 +156,9 @@
     function props(obj, skipIndices) {
       let names;
       try {
-        names = getOwnPropertyNames(obj);
+        names = list();
+        const strs = getOwnPropertyNames(obj);
+        for (let i = 0; i < strs.length; i++) call(arrayPush, names, strs[i]);
         const syms = getOwnPropertySymbols(obj);
         for (let i = 0; i < syms.length; i++) call(arrayPush, names, syms[i]);
       } catch (e) {
@@ -210,6 +225,12 @@
           return;
         }
       }
+      try {
+        isArray(v);
+      } catch (e) {
+        put('<Revoked Proxy>');
+        return;
+      }
       if (seen.length >= 64) {
         put(isArray(v) ? '[Array]' : '[Object]');
         return;
@@ -223,7 +244,7 @@
     }
 
     function arrayExtraKeys(v) {
-      const extra = [];
+      const extra = list();
       try {
         const names = getOwnPropertyNames(v);
         for (let i = 0; i < names.length; i++) {
@@ -391,7 +412,9 @@
           if (!message) message = render(e, true)[0];
         }
       }
-      return [name, message, cleanStack(stack)];
+      // The name becomes the envelope's type attribute, which is not truncated there: keep it short.
+      if (name.length > 256) name = call(stringSlice, name, 0, 256);
+      return [name, clip(message), cleanStack(clip(stack))];
     }
     return ['Error', render(e, true)[0], ''];
   }
@@ -400,7 +423,7 @@
   function cleanStack(stack) {
     if (!stack) return '';
     const lines = call(stringSplit, stack, '\n');
-    const keep = [];
+    const keep = list();
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
       if (call(regexpTest, /^\s+at /, line) && call(regexpTest, /\bcell:\d+:\d+/, line)) {
@@ -411,8 +434,12 @@
   }
 
   function consoleLine(args) {
-    const parts = [];
-    for (let i = 0; i < args.length; i++) call(arrayPush, parts, render(args[i], true)[0]);
+    const parts = list();
+    for (let i = 0; i < args.length; i++) {
+      // Strings are joined whole (the guest already holds them), so the host can count the line's full length.
+      const a = args[i];
+      call(arrayPush, parts, typeof a === 'string' ? a : render(a, true)[0]);
+    }
     return call(arrayJoin, parts, ' ');
   }
 
@@ -426,9 +453,11 @@
   }
 
   if (options.captureConsole) {
+    // A line is sent as its first HOST_STRING_CAP characters and its full length, which the host counts.
     const make = () =>
       function () {
-        emit(consoleLine(arguments));
+        const line = consoleLine(arguments);
+        emit(clip(line), line.length);
       };
     const c = {};
     for (const m of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
@@ -440,6 +469,34 @@
   if (options.frozenClock) {
     const RealDate = Date;
     const fixed = options.epochMillis;
+    const frozenNow = function now() { return fixed; };
+    // The proxy below only answers `Date.now` reads; its target's own `now` is reachable through property
+    // descriptors (Object.getOwnPropertyDescriptor(Date, 'now').value()), so it is replaced as well.
+    defineProperty(RealDate, 'now', { value: frozenNow, writable: true, enumerable: false, configurable: true });
+    // Intl.DateTimeFormat formats "now" when given no date: format() and formatToParts() get the frozen instant.
+    const dtfProto = typeof Intl === 'object' && Intl !== null ? Intl.DateTimeFormat.prototype : undefined;
+    if (dtfProto !== undefined) {
+      const formatGetter = getOwnPropertyDescriptor(dtfProto, 'format').get;
+      const realFormatToParts = dtfProto.formatToParts;
+      defineProperty(dtfProto, 'format', {
+        get() {
+          const bound = call(formatGetter, this);
+          return function (date) {
+            return bound(date === undefined ? fixed : date);
+          };
+        },
+        enumerable: false,
+        configurable: true,
+      });
+      defineProperty(dtfProto, 'formatToParts', {
+        value: function formatToParts(date) {
+          return call(realFormatToParts, this, date === undefined ? fixed : date);
+        },
+        writable: true,
+        enumerable: false,
+        configurable: true,
+      });
+    }
     const FrozenDate = new Proxy(RealDate, {
       construct(target, args, newTarget) {
         return construct(target, args.length === 0 ? [fixed] : args, newTarget === FrozenDate ? target : newTarget);
@@ -448,7 +505,7 @@
         return new RealDate(fixed).toString();
       },
       get(target, key) {
-        if (key === 'now') return function now() { return fixed; };
+        if (key === 'now') return frozenNow;
         return target[key];
       },
     });
@@ -718,7 +775,7 @@
     // The names the model added to the global object, in creation order.
     modelGlobals() {
       const names = getOwnPropertyNames(g);
-      const own = [];
+      const own = list();
       for (let i = 0; i < names.length; i++) {
         if (!call(setHas, builtinSet, names[i])) call(arrayPush, own, names[i]);
       }
