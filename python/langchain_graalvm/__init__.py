@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from langchain_graalvm._audit import AuditRecord
 from langchain_graalvm._bridge import EvalOutcome, SnapshotError
 from langchain_graalvm._jvm import JvmError
 from langchain_graalvm.interpreter import Interpreter, runtime_info
@@ -9,7 +10,15 @@ from langchain_graalvm.interpreter import Interpreter, runtime_info
 if TYPE_CHECKING:
     from langchain_graalvm.middleware import CodeInterpreterMiddleware
 
-__all__ = ["CodeInterpreterMiddleware", "EvalOutcome", "Interpreter", "JvmError", "SnapshotError", "runtime_info"]
+__all__ = [
+    "AuditRecord",
+    "CodeInterpreterMiddleware",
+    "EvalOutcome",
+    "Interpreter",
+    "JvmError",
+    "SnapshotError",
+    "runtime_info",
+]
 
 
 def __getattr__(name: str) -> Any:

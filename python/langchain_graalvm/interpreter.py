@@ -9,7 +9,8 @@ import threading
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _bridge
+from . import _audit, _bridge
+from ._audit import AuditTarget
 from ._bridge import EvalOutcome
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -54,6 +55,9 @@ class Interpreter:
         snapshots: prepare every context for :meth:`snapshot` and :meth:`restore` (a few ms per context).
         heap_factor: JVM heap allowed per byte of ``memory_limit``. GraalJS objects are larger than QuickJS's,
             so the default of 2 lets programs written for a QuickJS limit run under the same number.
+        audit: receives every eval as an :class:`~langchain_graalvm.AuditRecord` (code, outcome, duration,
+            thread): a callable, a :class:`logging.Logger`, or a logger's name (records go out at INFO level).
+            A callable that raises is logged and does not affect the eval.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -73,6 +77,7 @@ class Interpreter:
         interrupt_grace: float = 0.5,
         snapshots: bool = False,
         heap_factor: float = 2.0,
+        audit: AuditTarget = None,
     ) -> None:
         if language not in ("js", "javascript", "typescript", "ts"):
             raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
@@ -105,6 +110,7 @@ class Interpreter:
             snapshots=bool(snapshots),
             heap_factor=float(heap_factor),
         )
+        self._auditor = _audit.resolve(audit)
         self._java: Any = None
         self._java_lock = threading.Lock()
         self._closed = False
@@ -122,7 +128,9 @@ class Interpreter:
         """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        return _bridge.eval_blocking(self._interpreter(), code)
+        outcome = _bridge.eval_blocking(self._interpreter(), code)
+        _audit.report(self._auditor, code, outcome)
+        return outcome
 
     async def aeval(self, code: str) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
@@ -132,12 +140,16 @@ class Interpreter:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code)
         try:
-            return await asyncio.shield(future)
+            outcome = await asyncio.shield(future)
         except asyncio.CancelledError:
             # The Java call keeps running in its thread until the guest is told to stop.
             java.cancel()
             await asyncio.wait([future])
+            if not future.cancelled() and future.exception() is None:
+                _audit.report(self._auditor, code, future.result())
             raise
+        _audit.report(self._auditor, code, outcome)
+        return outcome
 
     def snapshot(self, max_bytes: int | None = None) -> bytes:
         """The model's globals as a versioned JSON payload (UTF-8 bytes).

@@ -32,7 +32,7 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _prompt, _slots, _spares
+from . import _audit, _prompt, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -116,6 +116,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             skips the restore and the new context (a turn then costs a fraction of the CPU), and values a
             snapshot cannot carry (a closure's private variables, promises, ...) live on, but only as long as
             the interpreter does: after a restart, an eviction or a fork, the thread goes on from its snapshot.
+        audit: receives every eval of the tool as an :class:`~langchain_graalvm.AuditRecord` (code, outcome,
+            duration, the conversation's ``thread_id``): a callable, a :class:`logging.Logger` or a logger's name.
 
     Example:
         ```python
@@ -148,6 +150,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         clock: Literal["frozen", "host"] = "frozen",
         frozen_epoch_ms: int = 0,
         keep_warm: bool = False,
+        audit: _audit.AuditTarget = None,
     ) -> None:
         super().__init__()
         if max_ptc_calls is not None and max_ptc_calls < 1:
@@ -157,6 +160,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
             raise ValueError("`max_subagent_concurrency` must be a positive integer")
         self.mode: Mode = _resolve_mode(mode)
+        self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
         _check_own_options(language, clock, frozen_epoch_ms)
         self.memory_limit = memory_limit
@@ -352,11 +356,13 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
     name = config.tool_name
 
     def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        text = middleware._run(runtime.state, code)
+        with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+            text = middleware._run(runtime.state, code)
         return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        text = await middleware._arun(runtime.state, code)
+        with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+            text = await middleware._arun(runtime.state, code)
         return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
 
     return StructuredTool.from_function(
