@@ -225,7 +225,7 @@ def _choose_resolver(resolver: Resolver) -> Literal["mvn", "jgo"]:
 @contextlib.contextmanager
 def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[int], None]]:
     if not enabled:
-        yield lambda n: None
+        yield lambda _n: None
         return
     from tqdm import tqdm
 
@@ -262,7 +262,7 @@ def _maven_pom(manifest: Manifest) -> bytes:
         exclusion = ET.SubElement(ET.SubElement(dep, "exclusions"), "exclusion")
         ET.SubElement(exclusion, "groupId").text = "*"
         ET.SubElement(exclusion, "artifactId").text = "*"
-    return ET.tostring(project, xml_declaration=True, encoding="utf-8")
+    return bytes(ET.tostring(project, xml_declaration=True, encoding="utf-8"))
 
 
 def _maven_java_home() -> str | None:

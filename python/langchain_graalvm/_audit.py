@@ -16,7 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Union
+from typing import Any
 
 from ._bridge import EvalOutcome
 
@@ -52,7 +52,7 @@ class AuditRecord:
 
 
 AuditCallback = Callable[[AuditRecord], None]
-AuditTarget = Union[AuditCallback, str, logging.Logger, None]
+AuditTarget = AuditCallback | str | logging.Logger | None
 """What ``audit=`` accepts: a callable taking an :class:`AuditRecord`, a logger, or a logger's name."""
 
 
@@ -112,7 +112,8 @@ def resolve(target: AuditTarget | Auditor) -> Auditor | None:
     if isinstance(target, logging.Logger) or callable(target):
         return Auditor(target)
     raise TypeError(
-        f"audit must be a callable taking an AuditRecord, a logging.Logger or a logger name; got {type(target).__name__}"
+        "audit must be a callable taking an AuditRecord, a logging.Logger or a logger name; "
+        f"got {type(target).__name__}"
     )
 
 

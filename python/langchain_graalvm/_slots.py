@@ -108,7 +108,9 @@ class Slot:
         while not self._turn.acquire(blocking=False):
             await asyncio.sleep(_WAIT_POLL_S)
         try:
-            interpreter = self._interpreter or await asyncio.to_thread(self._ready)
+            interpreter = self._interpreter
+            if interpreter is None:
+                interpreter = await asyncio.to_thread(self._ready)
             return (await interpreter.aeval(code)).text
         finally:
             self._turn.release()

@@ -12,12 +12,18 @@ from pathlib import Path
 from typing import Any, TextIO
 
 TOUR_CELLS = [
-    ("State persists across calls", "const prices: number[] = [12.5, 7, 30];\nlet total = prices.reduce((a, b) => a + b, 0);\ntotal"),
+    (
+        "State persists across calls",
+        "const prices: number[] = [12.5, 7, 30];\nlet total = prices.reduce((a, b) => a + b, 0);\ntotal",
+    ),
     ("...and can be declared again", "let total = 0; for (const p of prices) total += p * 2; total"),
     ("Top-level await", "const doubled = await Promise.all(prices.map(async (p) => p * 2));\ndoubled"),
     ("Rich values", "new Map([['eu', new Set([1, 2])], ['us', new Date(Date.UTC(2025, 0, 1))]])"),
     ("Console output", "console.log('computing...'); console.warn('careful'); ({ok: true})"),
-    ("Errors point at your lines", "function check(x) {\n  if (x < 0) throw new RangeError('negative: ' + x)\n}\ncheck(-1)"),
+    (
+        "Errors point at your lines",
+        "function check(x) {\n  if (x < 0) throw new RangeError('negative: ' + x)\n}\ncheck(-1)",
+    ),
     ("No host access", "typeof Java + ' ' + typeof require + ' ' + typeof process + ' ' + Date.now()"),
     ("Deep recursion is a catchable RangeError", "function down(n) { return down(n + 1) }\ndown(0)"),
     ("Timeouts stop runaway code (1 s here)", "while (true) {}"),
@@ -150,18 +156,21 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         try:
             folder = _artifacts.ensure_runtime()
         except _artifacts.FetchError as exc:
-            report.line("FAIL", "GraalVM jars", str(exc), "run `langchain-graalvm install` where Maven Central is reachable")
+            fix = "run `langchain-graalvm install` where Maven Central is reachable"
+            report.line("FAIL", "GraalVM jars", str(exc), fix)
             return 1
         problems = _artifacts.verify(folder, manifest) if verify else []
         if problems:
-            report.line("FAIL", "GraalVM jars", "; ".join(problems), f"delete {folder} and run `langchain-graalvm install`")
+            fix = f"delete {folder} and run `langchain-graalvm install`"
+            report.line("FAIL", "GraalVM jars", "; ".join(problems), fix)
             return 1
         checked = "SHA-256 verified" if verify else "sizes checked; --verify hashes them"
         report.line("ok", "GraalVM jars", f"{folder} ({len(manifest['artifacts'])} jars, {size:.1f} MB, {checked})")
     try:
         runtime = _jvm.find_runtime_dir()
     except _jvm.JvmError as exc:
-        report.line("FAIL", "GraalVM jars", str(exc), "run `bash scripts/setup.sh` (checkout) or `langchain-graalvm install`")
+        fix = "run `bash scripts/setup.sh` (checkout) or `langchain-graalvm install`"
+        report.line("FAIL", "GraalVM jars", str(exc), fix)
         return 1
     if manifest is None:
         report.line("ok", "GraalVM jars", f"{runtime} (built by Maven)")
@@ -179,7 +188,8 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
             smoke = js.eval("[6 * 7, typeof Java, typeof require].join(' ')")
             elapsed = time.perf_counter() - started
     except Exception as exc:  # noqa: BLE001 - anything here means the sandbox is unusable
-        report.line("FAIL", "sandbox", f"{type(exc).__name__}: {exc}", "see the error above; `langchain-graalvm doctor` again after fixing it")
+        fix = "fix the error above, then run `langchain-graalvm doctor` again"
+        report.line("FAIL", "sandbox", f"{type(exc).__name__}: {exc}", fix)
         return 1
     report.line("ok", "GraalVM", f"{facts['graalvm_version']} ({facts['runtime_name']} runtime)")
     jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]))
@@ -190,7 +200,8 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     for what, how in _LIMITS:
         report.line("ok", f"limit: {what}", how)
     if smoke.value == "42 undefined undefined":
-        report.line("ok", "smoke test", f"`6 * 7` = 42, no Java and no require (JVM start {jvm_s:.1f} s, first eval {elapsed:.1f} s)")
+        timing = f"JVM start {jvm_s:.1f} s, first eval {elapsed:.1f} s"
+        report.line("ok", "smoke test", f"`6 * 7` = 42, no Java and no require ({timing})")
     else:
         report.line("FAIL", "smoke test", smoke.text, "report this with the output of `langchain-graalvm info`")
     python = _graalpy_available(runtime)

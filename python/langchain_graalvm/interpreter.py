@@ -91,7 +91,11 @@ class Interpreter:
             raise ValueError(f"max_result_chars must be an int; got {max_result_chars!r}")
         if clock not in ("frozen", "host"):
             raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
-        if isinstance(heap_factor, bool) or not isinstance(heap_factor, (int, float)) or not 1 <= heap_factor < math.inf:
+        if (
+            isinstance(heap_factor, bool)
+            or not isinstance(heap_factor, (int, float))
+            or not 1 <= heap_factor < math.inf
+        ):
             raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
         if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
             raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
