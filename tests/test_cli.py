@@ -39,7 +39,11 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     for limit in ("time", "memory", "stack", "output", "JVM heap", "clock"):
         assert f"limit: {limit}:" in out
     assert "resource cache: " in out
-    assert "GraalPy: not available" in out
+    from langchain_graalvm import _jvm
+
+    graalpy = any((_jvm.find_runtime_dir() / "modules").glob("python-language-*.jar"))
+    assert ("[info] GraalPy: available" in out) is graalpy
+    assert ("[info] GraalPy: not available" in out) is not graalpy
     assert "smoke test: `6 * 7` = 42" in out
     assert out.rstrip().endswith("All checks passed.")
 
