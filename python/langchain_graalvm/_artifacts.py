@@ -2,7 +2,7 @@
 
 The wheel carries the small jars (the sandbox bridge, the parser and the TypeScript stripper) under
 ``langchain_graalvm/runtime/classpath`` and a manifest, ``runtime/graalvm.json``, naming every GraalVM jar the
-build used (Maven coordinates, size and SHA-256). The GraalVM jars themselves (about 85 MB) are fetched from Maven
+build used (Maven coordinates, size and SHA-256). The GraalVM jars themselves (about 85 MiB) are fetched from Maven
 Central into ``LANGCHAIN_GRAALVM_HOME`` (default: ``langchain-graalvm`` under the user's cache dir) by Maven when
 ``mvn`` is on the PATH, else by jgo's pure-Python resolver. Both check Maven Central's checksums; every jar is then
 checked against the SHA-256 the wheel recorded before the folder is used. A complete folder needs no network, so a
@@ -152,7 +152,7 @@ def ensure_runtime(*, quiet: bool = False) -> Path:
     if not quiet:
         print(
             f"langchain-graalvm: first use, fetching GraalVM {manifest['graalvm_version']} "
-            f"({total_size(manifest) / 1e6:.0f} MB) from Maven Central into {folder}",
+            f"({total_size(manifest) / 2**20:.0f} MiB) from Maven Central into {folder}",
             file=sys.stderr,
         )
     return fetch(manifest, progress=not quiet)

@@ -99,8 +99,8 @@ def _install(args: argparse.Namespace) -> int:
         print("error: the cached jars do not match the manifest:\n  " + "\n  ".join(problems), file=sys.stderr)
         print(f"Delete {folder} and run `langchain-graalvm install` again.", file=sys.stderr)
         return 1
-    size = _artifacts.total_size(manifest) / 1e6
-    print(f"GraalVM {manifest['graalvm_version']}: {len(manifest['artifacts'])} jars ({size:.1f} MB) in {folder}")
+    size = _artifacts.total_size(manifest) / 2**20
+    print(f"GraalVM {manifest['graalvm_version']}: {len(manifest['artifacts'])} jars ({size:.1f} MiB) in {folder}")
     return 0
 
 
@@ -150,9 +150,9 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
 
     if manifest is not None:
         folder = _artifacts.runtime_home(manifest)
-        size = _artifacts.total_size(manifest) / 1e6
+        size = _artifacts.total_size(manifest) / 2**20
         if not _artifacts.is_complete(folder, manifest):
-            report.line("info", "GraalVM jars", f"not in the cache yet; fetching {size:.0f} MB into {folder}")
+            report.line("info", "GraalVM jars", f"not in the cache yet; fetching {size:.0f} MiB into {folder}")
         try:
             folder = _artifacts.ensure_runtime()
         except _artifacts.FetchError as exc:
@@ -165,7 +165,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
             report.line("FAIL", "GraalVM jars", "; ".join(problems), fix)
             return 1
         checked = "SHA-256 verified" if verify else "sizes checked; --verify hashes them"
-        report.line("ok", "GraalVM jars", f"{folder} ({len(manifest['artifacts'])} jars, {size:.1f} MB, {checked})")
+        report.line("ok", "GraalVM jars", f"{folder} ({len(manifest['artifacts'])} jars, {size:.1f} MiB, {checked})")
     try:
         runtime = _jvm.find_runtime_dir()
     except _jvm.JvmError as exc:
