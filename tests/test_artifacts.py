@@ -134,3 +134,15 @@ def test_manifest_written_by_the_wheel_build_is_json_the_package_reads(manifest:
     assert json.loads(text) == manifest
     assert _artifacts.manifest_digest(json.loads(text)) == _artifacts.manifest_digest(manifest)
     assert os.path.basename(_artifacts.runtime_home(manifest)).startswith("graalvm-25.0.3-")
+
+
+def test_concurrent_first_fetches_end_with_one_complete_folder(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
+    want = small(manifest, "word", "collections")
+    with ThreadPoolExecutor(2) as pool:
+        folders = list(pool.map(lambda _: _artifacts.fetch(want, resolver="mvn", offline=True, progress=False), range(2)))
+    assert folders[0] == folders[1]
+    assert _artifacts.verify(folders[0], want) == []
+    assert [p.name for p in (tmp_path / "home").iterdir()] == [folders[0].name]

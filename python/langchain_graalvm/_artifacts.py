@@ -190,7 +190,11 @@ def fetch(manifest: Manifest, *, resolver: Resolver = "auto", offline: bool = Fa
             if is_complete(folder, manifest):
                 return folder
             shutil.rmtree(folder)
-        os.replace(staging, folder)
+        try:
+            os.replace(staging, folder)
+        except OSError:
+            if not is_complete(folder, manifest):  # not another process's finished fill: a real failure
+                raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return folder
