@@ -197,8 +197,13 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
                 None if facts["jit"] else "use JDK 25 with the Graal compiler jars (the default install)")
     report.line("ok", "sandbox policy", f"{facts['sandbox_policy']}: no host classes, file system, network, threads, "
                 "processes, environment, native access or other languages")
+    checks = _check_limits()
     for what, how in _LIMITS:
-        report.line("ok", f"limit: {what}", how)
+        problem = checks.get(what)
+        if problem is None:
+            report.line("ok", f"limit: {what}", how + (" (checked just now)" if what in checks else ""))
+        else:
+            report.line("FAIL", f"limit: {what}", f"{how}; but: {problem}", "report this with `langchain-graalvm info`")
     if smoke.value == "42 undefined undefined":
         timing = f"JVM start {jvm_s:.1f} s, first eval {elapsed:.1f} s"
         report.line("ok", "smoke test", f"`6 * 7` = 42, no Java and no require ({timing})")
@@ -225,6 +230,31 @@ _LIMITS = [
      "interpreters of the process"),
     ("clock", "frozen by default: Date shows a fixed instant, the host time is never seen"),
 ]
+
+
+_BOMB = "const t = []; while (true) t.push(new Float64Array(1 << 20))"
+
+
+def _check_limits() -> dict[str, str | None]:
+    """Runs each cheap limit once for real; None for a limit that held, else what happened instead."""
+    from langchain_graalvm import Interpreter
+
+    results: dict[str, str | None] = {}
+    with Interpreter(timeout=0.3) as js:
+        out = js.eval("while (true) {}")
+        results["time"] = None if out.status == "timeout" else f"an endless loop ended with {out.text}"
+    with Interpreter(timeout=30.0, memory_limit=16 * 1024 * 1024) as js:
+        out = js.eval(_BOMB)
+        results["memory"] = None if out.error_type == "OutOfMemory" else f"an allocation loop ended with {out.text}"
+    with Interpreter() as js:
+        out = js.eval("function down(n) { return down(n + 1) }\ntry { down(0) } catch (e) { e instanceof RangeError }")
+        results["stack"] = None if out.value == "true" else f"deep recursion ended with {out.text}"
+        out = js.eval("Date.now()")
+        results["clock"] = None if out.value == "0" else f"Date.now() showed {out.value}"
+    with Interpreter(max_result_chars=100) as js:
+        out = js.eval("'x'.repeat(100000)")
+        results["output"] = None if len(out.text) < 1000 else f"a 100000-character result came back as {len(out.text)}"
+    return results
 
 
 def _jit_reason(jdk: Any, runtime: Path, jit: bool) -> str:
