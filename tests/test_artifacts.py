@@ -146,3 +146,27 @@ def test_concurrent_first_fetches_end_with_one_complete_folder(manifest: Manifes
     assert folders[0] == folders[1]
     assert _artifacts.verify(folders[0], want) == []
     assert [p.name for p in (tmp_path / "home").iterdir()] == [folders[0].name]
+
+
+@pytest.mark.parametrize("resolver", ["mvn", "jgo"])
+def test_a_jar_with_a_classifier_is_named_and_fetched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, resolver: str) -> None:
+    # Platform jars carry a classifier (artifact-version-classifier.jar); a sources jar is the same shape.
+    from jgo.maven import MavenContext
+
+    seed = tmp_path / "seed-m2"
+    coordinate = "org.graalvm.sdk:word:jar:sources:25.0.3"
+    source = Path(MavenContext(repo_cache=seed).create_dependency(coordinate).artifact.resolve())
+    assert source.name == "word-25.0.3-sources.jar"
+    runtime = tmp_path / "runtime"
+    (runtime / "modules").mkdir(parents=True)
+    (runtime / "modules" / source.name).write_bytes(source.read_bytes())
+    built = _artifacts.build_manifest(runtime, seed, "25.0.3")
+    (art,) = built["artifacts"]
+    assert (art["group"], art["artifact"], art["version"], art.get("classifier")) == (
+        "org.graalvm.sdk", "word", "25.0.3", "sources")
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
+    if resolver == "jgo":
+        monkeypatch.setenv("M2_REPO", str(tmp_path / "m2"))  # an empty local repository: a real download
+    folder = _artifacts.fetch(built, resolver=resolver, progress=False)  # type: ignore[arg-type]
+    assert _artifacts.verify(folder, built) == []
+    assert (folder / "modules" / source.name).read_bytes() == source.read_bytes()

@@ -28,7 +28,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -44,6 +44,7 @@ class Artifact(TypedDict):
     group: str
     artifact: str
     version: str
+    classifier: NotRequired[str]  # platform jars, e.g. "linux-amd64"
     file: str
     dirs: list[str]  # "modules" and/or "compiler"
     size: int
@@ -201,6 +202,10 @@ def fetch(manifest: Manifest, *, resolver: Resolver = "auto", offline: bool = Fa
 
 
 def _key(art: Artifact) -> str:
+    """The artifact's coordinates, ``group:artifact:version`` or ``group:artifact:jar:classifier:version``."""
+    classifier = art.get("classifier")
+    if classifier:
+        return f"{art['group']}:{art['artifact']}:jar:{classifier}:{art['version']}"
     return f"{art['group']}:{art['artifact']}:{art['version']}"
 
 
@@ -263,6 +268,8 @@ def _maven_pom(manifest: Manifest) -> bytes:
         ET.SubElement(dep, "groupId").text = art["group"]
         ET.SubElement(dep, "artifactId").text = art["artifact"]
         ET.SubElement(dep, "version").text = art["version"]
+        if art.get("classifier"):
+            ET.SubElement(dep, "classifier").text = art["classifier"]
         exclusion = ET.SubElement(ET.SubElement(dep, "exclusions"), "exclusion")
         ET.SubElement(exclusion, "groupId").text = "*"
         ET.SubElement(exclusion, "artifactId").text = "*"
@@ -360,9 +367,11 @@ def build_manifest(runtime: Path, local_repo: Path, graalvm_version: str) -> Man
             if len(rel) < 4:
                 continue
             group, artifact, version = ".".join(rel[:-3]), rel[-3], rel[-2]
-            if name != f"{artifact}-{version}.jar":
+            stem = f"{artifact}-{version}"
+            tail = name[len(stem) :] if name.startswith(stem) else ""
+            if tail != ".jar" and not (tail.startswith("-") and tail.endswith(".jar")):
                 continue
-            found[(name, digest)] = Artifact(
+            entry = Artifact(
                 group=group,
                 artifact=artifact,
                 version=version,
@@ -371,6 +380,10 @@ def build_manifest(runtime: Path, local_repo: Path, graalvm_version: str) -> Man
                 size=path.stat().st_size,
                 sha256=digest,
             )
+            classifier = tail[1 : -len(".jar")]
+            if classifier:
+                entry["classifier"] = classifier
+            found[(name, digest)] = entry
     missing = [f"{n} ({d[:12]})" for n, ds in wanted.items() for d in ds if (n, d) not in found]
     if missing:
         raise FetchError(f"not found in the local Maven repository {local_repo}: {', '.join(missing)}")
