@@ -88,3 +88,23 @@ def test_middleware_audits_every_tool_eval_with_the_conversation_thread_id() -> 
         ("conv-2", "1 + 1", "2"),
     ]
     assert all(r.tool_call_id and r.tool_call_id.startswith("call_") for r in records)
+
+
+async def test_middleware_audits_async_runs_too() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langchain_graalvm import CodeInterpreterMiddleware
+
+    records: list[AuditRecord] = []
+    middleware = CodeInterpreterMiddleware(audit=records.append)
+    agent = build_agent(middleware, checkpointer=InMemorySaver())
+    try:
+        await agent.ainvoke(turn("const k = 3", "k * k", "while (true) {}"), thread("async-1"))
+    finally:
+        middleware.close()
+    assert [(r.thread_id, r.code, r.status) for r in records] == [
+        ("async-1", "const k = 3", "ok"),
+        ("async-1", "k * k", "ok"),
+        ("async-1", "while (true) {}", "timeout"),
+    ]
+    assert records[1].outcome.value == "9"
