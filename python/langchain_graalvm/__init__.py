@@ -2,6 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
+from langchain_graalvm._audit import AuditRecord
 from langchain_graalvm._bridge import EvalOutcome, SnapshotError
 from langchain_graalvm._jvm import JvmError
 from langchain_graalvm.interpreter import Interpreter, runtime_info
@@ -10,6 +11,7 @@ if TYPE_CHECKING:
     from langchain_graalvm.middleware import CodeInterpreterMiddleware
 
 __all__ = [
+    "AuditRecord",
     "CodeInterpreterMiddleware",
     "EvalOutcome",
     "Interpreter",

@@ -318,7 +318,7 @@ class HostCalls:
         args = self._inject(injector, tool, args, call_id)
         config = self._child_config()
         tool_call_id = call_id if needs_id else None
-        run_args = {
+        run_args: dict[str, Any] = {
             "callbacks": config.get("callbacks"),
             "tags": config.get("tags"),
             "metadata": config.get("metadata"),

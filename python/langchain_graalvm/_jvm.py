@@ -136,21 +136,37 @@ def _package_root() -> Path:
 
 
 def find_runtime_dir() -> Path:
-    """The folder with ``modules/``, ``classpath/`` and ``compiler/`` that the Java build produced."""
+    """The folder with ``modules/`` and ``compiler/`` (and, in a checkout, ``classpath/``) of the GraalVM jars.
+
+    ``LANGCHAIN_GRAALVM_RUNTIME`` wins; an installed wheel uses its fetched cache (fetching on first use); a
+    development checkout uses what Maven built in ``java/target/runtime``.
+    """
+    from . import _artifacts
+
     candidates: list[Path] = []
     env = os.environ.get("LANGCHAIN_GRAALVM_RUNTIME")
     if env:
         candidates.append(Path(env))
-    candidates.append(_package_root() / "runtime")
+    elif _artifacts.load_manifest() is not None:
+        try:
+            return _artifacts.ensure_runtime()
+        except _artifacts.FetchError as exc:
+            raise JvmError(f"The GraalVM jars are not available: {exc}") from exc
     candidates.append(_package_root().parent.parent / "java" / "target" / "runtime")
     for path in candidates:
-        if (path / "modules").is_dir() and any((path / "classpath").glob("langchain-graalvm-sandbox-*.jar")):
+        if (path / "modules").is_dir() and any(_classpath_dir(path).glob("langchain-graalvm-sandbox-*.jar")):
             return path
     looked = ", ".join(str(p) for p in candidates)
     raise JvmError(
         f"The GraalVM runtime jars were not found (looked in {looked}). Build them with "
         "`JAVA_HOME=<jdk25> mvn -f java/pom.xml package -DskipTests`, or set LANGCHAIN_GRAALVM_RUNTIME."
     )
+
+
+def _classpath_dir(runtime: Path) -> Path:
+    """The runtime's own ``classpath/``, else the jars bundled in the installed package."""
+    own = runtime / "classpath"
+    return own if own.is_dir() else _package_root() / "runtime" / "classpath"
 
 
 def _max_heap() -> str:
@@ -197,7 +213,7 @@ def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
 
 
 def _classpath(runtime: Path) -> list[str]:
-    return sorted(str(p) for p in (runtime / "classpath").glob("*.jar"))
+    return sorted(str(p) for p in _classpath_dir(runtime).glob("*.jar"))
 
 
 def _check_fork() -> None:

@@ -203,9 +203,7 @@ def ts_type(schema: Any, defs: Mapping[str, Any] | None = None, depth: int = 0) 
         if not isinstance(props, Mapping) or not props:
             return "Record<string, unknown>"
         required = set(schema.get("required") or ())
-        fields = [
-            f"{_key(k)}{'' if k in required else '?'}: {ts_type(v, defs, depth + 1)}" for k, v in props.items()
-        ]
+        fields = [f"{_key(k)}{'' if k in required else '?'}: {ts_type(v, defs, depth + 1)}" for k, v in props.items()]
         return "{ " + "; ".join(fields) + " }"
     return "unknown"
 
@@ -215,11 +213,12 @@ def _key(name: str) -> str:
 
 
 def _input_schema(tool: BaseTool) -> dict[str, Any]:
-    schema = tool.tool_call_schema
+    schema: Any = tool.tool_call_schema
     if isinstance(schema, dict):
         return schema
     try:
-        return schema.model_json_schema()
+        rendered: dict[str, Any] = schema.model_json_schema()
+        return rendered
     except Exception:  # noqa: BLE001 - a schema pydantic cannot render is shown as untyped
         return {}
 

@@ -22,9 +22,8 @@ import weakref
 from concurrent.futures import Future
 
 from . import _jvm
-from ._bridge import SnapshotError
+from ._bridge import HostBinding, SnapshotError
 from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
-from ._bridge import HostBinding
 from .interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
@@ -109,7 +108,9 @@ class Slot:
         while not self._turn.acquire(blocking=False):
             await asyncio.sleep(_WAIT_POLL_S)
         try:
-            interpreter = self._interpreter or await asyncio.to_thread(self._ready)
+            interpreter = self._interpreter
+            if interpreter is None:
+                interpreter = await asyncio.to_thread(self._ready)
             return (await interpreter.aeval(code, host=host)).text
         finally:
             self._turn.release()

@@ -28,11 +28,14 @@ import time
 import uuid
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 BACKENDS = ("graalvm", "quickjs")
-INSTALL_HINT = "langchain-quickjs is not installed; install the comparison extra: pip install 'langchain-graalvm[compare]'"
+INSTALL_HINT = (
+    "langchain-quickjs is not installed; install the comparison extra: pip install 'langchain-graalvm[compare]'"
+)
 
 # Explicit limits both backends run with in the "same limits" configuration.
 SAME_LIMITS: dict[str, Any] = {"timeout": 60.0, "memory_limit": 512 * 1024 * 1024, "max_result_chars": 4000}
@@ -73,7 +76,9 @@ def text_work(chars: int) -> str:
           const words = ['alpha', 'beta', 'gamma', 'delta', 'user@example.com', '2024-05-06', 'x42'];
           const parts = [];
           let size = 0, i = 0;
-          while (size < {chars}) {{ const w = words[i++ % words.length] + ' ' + i; parts.push(w); size += w.length + 1; }}
+          while (size < {chars}) {{
+            const w = words[i++ % words.length] + ' ' + i; parts.push(w); size += w.length + 1;
+          }}
           const text = parts.join(' ');
           const emails = text.match(/[\\w.]+@[\\w.]+\\.\\w+/g).length;
           const dates = [...text.matchAll(/(\\d{{4}})-(\\d{{2}})-(\\d{{2}})/g)].length;
@@ -132,13 +137,10 @@ class Row:
 
 
 def middleware_class(backend: str) -> Any:
-    if backend == "graalvm":
-        from langchain_graalvm.middleware import CodeInterpreterMiddleware
+    import importlib
 
-        return CodeInterpreterMiddleware
-    from langchain_quickjs import CodeInterpreterMiddleware
-
-    return CodeInterpreterMiddleware
+    module = importlib.import_module("langchain_graalvm.middleware" if backend == "graalvm" else "langchain_quickjs")
+    return module.CodeInterpreterMiddleware
 
 
 class EvalToolSlot:
@@ -151,7 +153,12 @@ class EvalToolSlot:
         self.state: dict[str, Any] = {"messages": []}
         self.state.update(middleware.before_agent(self.state, None) or {})
         self.runtime = ToolRuntime(
-            state=self.state, context=None, config={}, stream_writer=lambda _: None, tool_call_id="call_bench", store=None
+            state=self.state,
+            context=None,
+            config={},
+            stream_writer=lambda _: None,
+            tool_call_id="call_bench",
+            store=None,
         )
         self.tool = middleware.tools[0]
 
@@ -160,7 +167,8 @@ class EvalToolSlot:
         return str(getattr(out, "content", out))
 
     def close(self) -> dict[str, Any] | None:
-        return self.middleware.after_agent(self.state, None)
+        update: dict[str, Any] | None = self.middleware.after_agent(self.state, None)
+        return update
 
 
 def build_middleware(backend: str, config: str, **kw: Any) -> Any:
@@ -200,10 +208,16 @@ def scripted_model() -> Any:
         def _llm_type(self) -> str:
             return "cell-runner"
 
-        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:  # noqa: ARG002 - tools are ignored
             return self
 
-        def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
+        def _generate(
+            self,
+            messages: Any,
+            stop: Any = None,  # noqa: ARG002 - a scripted model ignores stop words
+            run_manager: Any = None,  # noqa: ARG002 - and callbacks
+            **kw: Any,  # noqa: ARG002
+        ) -> ChatResult:
             last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
             cells = json.loads(str(messages[last].content))
             done = [m for m in messages[last + 1 :] if isinstance(m, ToolMessage)]
@@ -221,7 +235,10 @@ def agent_for(middleware: Any, tools: Sequence[Any] = (), checkpointer: Any = No
     from deepagents import create_deep_agent
 
     return create_deep_agent(
-        model=scripted_model(), middleware=[middleware] if middleware else [], tools=list(tools), checkpointer=checkpointer
+        model=scripted_model(),
+        middleware=[middleware] if middleware else [],
+        tools=list(tools),
+        checkpointer=checkpointer,
     )
 
 
@@ -292,20 +309,20 @@ class Bench:
         errors: dict[str, dict[str, str]] = {}
         middlewares = {b: build_middleware(b, config) for b in BACKENDS}
         for backend in BACKENDS:  # warm-up: the JVM starts, QuickJS loads its wasm module
-            guarded(errors.setdefault("warm-up", {}), backend, lambda: EvalToolSlot(middlewares[backend]).eval("1"))
+            guarded(errors.setdefault("warm-up", {}), backend, partial(_warm_up, middlewares[backend]))
         sieve_code, json_code, text_code = sieve(sizes.sieve_n), json_work(sizes.json_n), text_work(sizes.text_chars)
         for rep in range(sizes.reps):
             for backend in self.order(rep):
                 mw = middlewares[backend]
                 try:
-                    seconds, slot = timed(lambda: _first_eval(mw))
+                    seconds, slot = timed(partial(_first_eval, mw))
                 except Exception as exc:  # noqa: BLE001 - a backend that cannot start is reported, not fatal
                     errors.setdefault("new slot", {})[backend] = f"{type(exc).__name__}: {exc}"
                     self.step(f"eval tool, {config} ({backend})")
                     continue
                 new_slot[backend].append(seconds)
                 for _ in range(20):
-                    warm[backend].append(timed(lambda: slot.eval("1 + 1"))[0])
+                    warm[backend].append(timed(partial(slot.eval, "1 + 1"))[0])
                 for label, series, code in (
                     ("sieve (first run)", first_sieve, sieve_code),
                     ("sieve (warm)", hot_sieve, sieve_code),
@@ -313,7 +330,7 @@ class Bench:
                     ("JSON", json_s, json_code),
                     ("text and regex", text_s, text_code),
                 ):
-                    seconds, out = timed(lambda: slot.eval(code))
+                    seconds, out = timed(partial(slot.eval, code))
                     if "<error" in out:
                         errors.setdefault(label, {})[backend] = out[:200]
                     else:
@@ -321,20 +338,61 @@ class Bench:
                 slot.close()
                 self.step(f"eval tool, {config} ({backend})")
         suffix = f" [{config}]"
-        self.add(Row("new thread slot and its first eval" + suffix, "s", new_slot, goal=1.0, config=config,
-                     errors=errors.get("new slot", {})))
+        self.add(
+            Row(
+                "new thread slot and its first eval" + suffix,
+                "s",
+                new_slot,
+                goal=1.0,
+                config=config,
+                errors=errors.get("new slot", {}),
+            )
+        )
         self.add(Row("warm `1+1` through the eval tool" + suffix, "s", warm, goal=1.0, config=config))
         node_sieve = node_time(sieve_code) if config == "defaults" else None
         node_json = node_time(json_code) if config == "defaults" else None
         node_text = node_time(text_code) if config == "defaults" else None
-        self.add(Row(f"sieve below {sizes.sieve_n:,}, first run" + suffix, "s", first_sieve, config=config,
-                     errors=errors.get("sieve (first run)", {})))
-        self.add(Row(f"sieve below {sizes.sieve_n:,}, warm" + suffix, "s", hot_sieve, goal=0.1, config=config,
-                     node=node_sieve, errors=errors.get("sieve (warm)", {})))
-        self.add(Row(f"JSON build/stringify/parse/group, {sizes.json_n:,} objects" + suffix, "s", json_s, goal=0.33,
-                     config=config, node=node_json, errors=errors.get("JSON", {})))
-        self.add(Row(f"string building and regex over {sizes.text_chars:,} chars" + suffix, "s", text_s,
-                     config=config, node=node_text, errors=errors.get("text and regex", {})))
+        self.add(
+            Row(
+                f"sieve below {sizes.sieve_n:,}, first run" + suffix,
+                "s",
+                first_sieve,
+                config=config,
+                errors=errors.get("sieve (first run)", {}),
+            )
+        )
+        self.add(
+            Row(
+                f"sieve below {sizes.sieve_n:,}, warm" + suffix,
+                "s",
+                hot_sieve,
+                goal=0.1,
+                config=config,
+                node=node_sieve,
+                errors=errors.get("sieve (warm)", {}),
+            )
+        )
+        self.add(
+            Row(
+                f"JSON build/stringify/parse/group, {sizes.json_n:,} objects" + suffix,
+                "s",
+                json_s,
+                goal=0.33,
+                config=config,
+                node=node_json,
+                errors=errors.get("JSON", {}),
+            )
+        )
+        self.add(
+            Row(
+                f"string building and regex over {sizes.text_chars:,} chars" + suffix,
+                "s",
+                text_s,
+                config=config,
+                node=node_text,
+                errors=errors.get("text and regex", {}),
+            )
+        )
         for mw in middlewares.values():
             close = getattr(mw, "close", None)
             if close:
@@ -351,7 +409,9 @@ class Bench:
         n = self.sizes.ptc_calls
         code = f"(await Promise.all(Array.from({{length: {n}}}, (_, i) => tools.ping({{i}})))).length"
         agents = {
-            b: agent_for(build_middleware(b, "defaults", ptc=["ping"], max_ptc_calls=None, mode="turn", timeout=60.0), [ping])
+            b: agent_for(
+                build_middleware(b, "defaults", ptc=["ping"], max_ptc_calls=None, mode="turn", timeout=60.0), [ping]
+            )
             for b in BACKENDS
         }
         samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
@@ -359,7 +419,7 @@ class Bench:
             run_turn(agents[backend], [code], uuid.uuid4().hex)
         for rep in range(self.sizes.reps):
             for backend in self.order(rep):
-                seconds, out = timed(lambda: run_turn(agents[backend], [code], uuid.uuid4().hex))
+                seconds, out = timed(partial(run_turn, agents[backend], [code], uuid.uuid4().hex))
                 check("PTC fan-out", backend, out, f"<result>{n}</result>")
                 samples[backend].append(seconds)
                 self.step(f"PTC fan-out ({backend})")
@@ -378,14 +438,14 @@ class Bench:
         agents = {b: agent_for(build_middleware(b, "defaults"), checkpointer=InMemorySaver()) for b in BACKENDS}
         agents["baseline"] = agent_for(None, [plain_eval], checkpointer=InMemorySaver())
         samples: dict[str, list[float]] = {b: [] for b in agents}
-        for name, agent in agents.items():  # warm-up
+        for agent in agents.values():  # warm-up
             for _ in range(3):
                 run_turn(agent, [cell], uuid.uuid4().hex)
         for rep in range(self.sizes.turn_samples):
-            for name in (("baseline", *self.order(rep))):
+            for name in ("baseline", *self.order(rep)):
                 thread_id = uuid.uuid4().hex
                 run_turn(agents[name], [cell], thread_id)
-                seconds, out = timed(lambda: run_turn(agents[name], [cell], thread_id))
+                seconds, out = timed(partial(run_turn, agents[name], [cell], thread_id))
                 if name != "baseline":
                     check("thread-mode turn", name, out, "<result>2</result>")
                 samples[name].append(seconds)
@@ -398,7 +458,10 @@ class Bench:
         n = self.sizes.snapshot_objects
         setups = {
             "empty context": "1",
-            f"{n:,} objects": f"var items = []; for (let i = 0; i < {n}; i++) items.push({{id: i, name: 'item' + i, tags: ['a', 'b']}}); 0",
+            f"{n:,} objects": (
+                f"var items = []; for (let i = 0; i < {n}; i++)"
+                " items.push({id: i, name: 'item' + i, tags: ['a', 'b']}); 0"
+            ),
         }
         for label, setup in setups.items():
             size: dict[str, list[float]] = {b: [] for b in BACKENDS}
@@ -439,7 +502,10 @@ class Bench:
             for backend in self.order(rep):
                 proc = subprocess.run(
                     [sys.executable, "-c", child, backend, str(self.sizes.slots)],
-                    capture_output=True, text=True, timeout=1200, check=False,
+                    capture_output=True,
+                    text=True,
+                    timeout=1200,
+                    check=False,
                 )
                 if proc.returncode != 0:
                     raise WorkloadError(f"idle slots on {backend}: {proc.stderr[-500:]}")
@@ -456,7 +522,7 @@ class Bench:
             for slot in slots:
                 slot.eval(code), slot.eval(code)
             for _ in range(self.sizes.reps):
-                alone = timed(lambda: slots[0].eval(code))[0]
+                alone = timed(partial(slots[0].eval, code))[0]
                 threads = [threading.Thread(target=s.eval, args=(code,)) for s in slots]
                 start = time.perf_counter()
                 for t in threads:
@@ -467,8 +533,9 @@ class Bench:
             for slot in slots:
                 slot.close()
             self.step(f"two threads ({backend})")
-        self.add(Row("two threads running the warm sieve at once: time / one alone (1 = parallel, 2 = serial)",
-                     "x", samples))
+        self.add(
+            Row("two threads running the warm sieve at once: time / one alone (1 = parallel, 2 = serial)", "x", samples)
+        )
 
 
 def guarded(errors: dict[str, str], backend: str, fn: Callable[[], Any]) -> Any:
@@ -478,6 +545,10 @@ def guarded(errors: dict[str, str], backend: str, fn: Callable[[], Any]) -> Any:
     except Exception as exc:  # noqa: BLE001
         errors[backend] = f"{type(exc).__name__}: {exc}"
         return None
+
+
+def _warm_up(mw: Any) -> str:
+    return EvalToolSlot(mw).eval("1")
 
 
 def _first_eval(mw: Any) -> EvalToolSlot:
@@ -520,7 +591,9 @@ def node_time(code: str) -> float | None:
       const run = () => {code};
       run(); run();
       const times = [];
-      for (let i = 0; i < 5; i++) {{ const t = process.hrtime.bigint(); run(); times.push(Number(process.hrtime.bigint() - t) / 1e9); }}
+      for (let i = 0; i < 5; i++) {{
+        const t = process.hrtime.bigint(); run(); times.push(Number(process.hrtime.bigint() - t) / 1e9);
+      }}
       times.sort((a, b) => a - b); console.log(times[2]);
     """
     proc = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=600, check=False)
@@ -540,7 +613,7 @@ def _fmt(value: float | None, unit: str) -> str:
             return f"{value / (1 << 10):.1f} KiB"
         return f"{value:.0f} B"
     if unit == "x":
-        return f"{value:.2f}×"
+        return f"{value:.2f}x"
     if value >= 1:
         return f"{value:.2f} s"
     if value >= 1e-3:
@@ -552,7 +625,8 @@ def _cell(row: Row, backend: str) -> str:
     values = row.samples.get(backend) or []
     if not values:
         return f"failed: {row.errors.get(backend, 'no result')[:60]}"
-    return f"{_fmt(statistics.median(values), row.unit)} ({_fmt(min(values), row.unit)}–{_fmt(max(values), row.unit)})"
+    low, high = _fmt(min(values), row.unit), _fmt(max(values), row.unit)
+    return f"{_fmt(statistics.median(values), row.unit)} ({low} to {high})"
 
 
 def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
@@ -563,10 +637,11 @@ def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
         f"{meta['quickjs']}; {meta['reps']} repetitions per workload, backends alternating. Ratio = "
         "langchain-graalvm / langchain-quickjs (below 1: langchain-graalvm is faster or smaller). Rows marked "
         "`[defaults]` run both backends with their default settings; `[same limits]` with timeout "
-        f"{SAME_LIMITS['timeout']:g} s and memory limit {SAME_LIMITS['memory_limit'] >> 20} MiB on both. Other rows use "
-        "defaults, with the timeout raised where the workload needs it.",
+        f"{SAME_LIMITS['timeout']:g} s and memory limit {SAME_LIMITS['memory_limit'] >> 20} MiB on both. "
+        "Other rows use defaults, with the timeout raised where the workload needs it.",
         "",
-        "| workload | langchain-graalvm median (min–max) | langchain-quickjs median (min–max) | ratio | goal | node |",
+        "| workload | langchain-graalvm median (min to max) | langchain-quickjs median (min to max) | ratio | goal "
+        "| node |",
         "|---|---:|---:|---:|---|---:|",
     ]
     for row in rows:
@@ -590,7 +665,7 @@ def chart(rows: list[Row], path: Path) -> None:
     shown = [r for r in rows if r.ratio is not None and r.unit != "x"]
     fig, ax = plt.subplots(figsize=(10, 0.45 * len(shown) + 1.5))
     labels = [r.workload if len(r.workload) < 70 else r.workload[:67] + "..." for r in shown]
-    ratios = [r.ratio for r in shown]
+    ratios = [r.ratio or 0.0 for r in shown]
     colors = ["#2a9d8f" if (r.ratio or 1) <= 1 else "#e76f51" for r in shown]
     ax.barh(range(len(shown)), ratios, color=colors)
     for i, r in enumerate(shown):
@@ -681,7 +756,9 @@ def run(args: argparse.Namespace) -> int:
                     bench.scaling()
             except Exception as exc:  # noqa: BLE001 - one failed workload is reported; the others still run
                 print(f"workload {name} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
-                bench.add(Row(f"{name} (failed)", "s", {}, errors={b: f"{type(exc).__name__}: {exc}" for b in BACKENDS}))
+                bench.add(
+                    Row(f"{name} (failed)", "s", {}, errors={b: f"{type(exc).__name__}: {exc}" for b in BACKENDS})
+                )
         rows = bench.rows
     if args.isolation:
         from langchain_graalvm import _isolation
@@ -711,14 +788,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes and 2 repetitions (a smoke run)")
     parser.add_argument("--reps", type=int, default=None, help="repetitions per workload (default 7; 2 with --quick)")
     parser.add_argument("--only", default="", help=f"comma-separated workloads to run: {', '.join(WORKLOADS)}")
-    parser.add_argument("--isolation", action="store_true", help="run the attack corpus against both backends (the isolation matrix)")
+    parser.add_argument(
+        "--isolation", action="store_true", help="run the attack corpus against both backends (the isolation matrix)"
+    )
     parser.add_argument("--out", default="bench-report", help="folder for report.md, chart.png and results.json")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="langchain-graalvm bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="langchain-graalvm bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     add_arguments(parser)
     return run(parser.parse_args(argv))
 

@@ -9,7 +9,8 @@ import threading
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _bridge
+from . import _audit, _bridge
+from ._audit import AuditTarget
 from ._bridge import EvalOutcome
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -56,6 +57,9 @@ class Interpreter:
             counts guest execution only). Default 300.
         heap_factor: JVM heap allowed per byte of ``memory_limit``. GraalJS objects are larger than QuickJS's,
             so the default of 2 lets programs written for a QuickJS limit run under the same number.
+        audit: receives every eval as an :class:`~langchain_graalvm.AuditRecord` (code, outcome, duration,
+            thread): a callable, a :class:`logging.Logger`, or a logger's name (records go out at INFO level).
+            A callable that raises is logged and does not affect the eval.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -76,6 +80,7 @@ class Interpreter:
         snapshots: bool = False,
         heap_factor: float = 2.0,
         max_wall_time: float = 300.0,
+        audit: AuditTarget = None,
     ) -> None:
         if language not in ("js", "javascript", "typescript", "ts"):
             raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
@@ -89,7 +94,11 @@ class Interpreter:
             raise ValueError(f"max_result_chars must be an int; got {max_result_chars!r}")
         if clock not in ("frozen", "host"):
             raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
-        if isinstance(heap_factor, bool) or not isinstance(heap_factor, (int, float)) or not 1 <= heap_factor < math.inf:
+        if (
+            isinstance(heap_factor, bool)
+            or not isinstance(heap_factor, (int, float))
+            or not 1 <= heap_factor < math.inf
+        ):
             raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
         if (
             isinstance(max_wall_time, bool)
@@ -115,6 +124,7 @@ class Interpreter:
             heap_factor=float(heap_factor),
             max_wall_time=float(max_wall_time),
         )
+        self._auditor = _audit.resolve(audit)
         self._java: Any = None
         self._java_lock = threading.Lock()
         self._closed = False
@@ -135,7 +145,9 @@ class Interpreter:
         """
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        return _bridge.eval_blocking(self._interpreter(), code, host)
+        outcome = _bridge.eval_blocking(self._interpreter(), code, host)
+        _audit.report(self._auditor, code, outcome)
+        return outcome
 
     async def aeval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
@@ -145,12 +157,16 @@ class Interpreter:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, host)
         try:
-            return await asyncio.shield(future)
+            outcome = await asyncio.shield(future)
         except asyncio.CancelledError:
             # The Java call keeps running in its thread until the guest is told to stop.
             java.cancel()
             await asyncio.wait([future])
+            if not future.cancelled() and future.exception() is None:
+                _audit.report(self._auditor, code, future.result())
             raise
+        _audit.report(self._auditor, code, outcome)
+        return outcome
 
     def snapshot(self, max_bytes: int | None = None) -> bytes:
         """The model's globals as a versioned JSON payload (UTF-8 bytes).

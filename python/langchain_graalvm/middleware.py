@@ -33,7 +33,7 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _hostcalls, _prompt, _ptc, _slots, _spares
+from . import _audit, _hostcalls, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -126,6 +126,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             skips the restore and the new context (a turn then costs a fraction of the CPU), and values a
             snapshot cannot carry (a closure's private variables, promises, ...) live on, but only as long as
             the interpreter does: after a restart, an eviction or a fork, the thread goes on from its snapshot.
+        audit: receives every eval of the tool as an :class:`~langchain_graalvm.AuditRecord` (code, outcome,
+            duration, the conversation's ``thread_id``): a callable, a :class:`logging.Logger` or a logger's name.
 
     Example:
         ```python
@@ -160,6 +162,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         keep_warm: bool = False,
         interrupt_on: Mapping[str, Any] | None = None,
         max_wall_time: float = 300.0,
+        audit: _audit.AuditTarget = None,
     ) -> None:
         super().__init__()
         if max_ptc_calls is not None and max_ptc_calls < 1:
@@ -169,6 +172,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
             raise ValueError("`max_subagent_concurrency` must be a positive integer")
         self.mode: Mode = _resolve_mode(mode)
+        self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
         _check_own_options(language, clock, frozen_epoch_ms)
         self.memory_limit = memory_limit
@@ -413,7 +417,8 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
         # ensure_config() is this tool run's config: host calls made with it are its children in traces.
         host = middleware._host_calls(runtime, ensure_config(), _hostcalls.private_loop())
         try:
-            text = middleware._run(runtime.state, code, host)
+            with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+                text = middleware._run(runtime.state, code, host)
         finally:
             if host is not None:
                 host.close()
@@ -424,7 +429,8 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
         host = middleware._host_calls(runtime, ensure_config(), asyncio.get_running_loop())
         try:
-            text = await middleware._arun(runtime.state, code, host)
+            with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+                text = await middleware._arun(runtime.state, code, host)
         finally:
             if host is not None:
                 host.close()
