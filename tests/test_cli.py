@@ -128,10 +128,17 @@ def test_demo_runs_a_deep_agent_that_keeps_state_across_turns() -> None:
     tool_results = [str(m.content) for m in messages if isinstance(m, ToolMessage)]
     assert tool_results[0] == "<result>2580.40</result>"
     assert "<result>{ACME: 1956, Globex: 1020.6, Initech: 119.88}</result>" in tool_results[1]  # uses turn 1's globals
-    assert tool_results[-2].startswith('<error type="Timeout">')
-    assert tool_results[-1] == "<result>total is still 2580.4</result>"  # globals survive the timeout
+    assert tool_results[4].startswith('<error type="Timeout">')
+    assert tool_results[5] == "<result>total is still 2580.4</result>"  # globals survive the timeout
+    # tools.exchangeRate through PTC, on the per-customer totals of an earlier turn
+    assert tool_results[6] == (
+        "<result>{ACME: {USD: 2112.48, GBP: 1662.6}, Globex: {USD: 1102.25, GBP: 867.51}, "
+        "Initech: {USD: 129.47, GBP: 101.9}}</result>"
+    )
+    # task() dispatched the auditor subagent, which answered from its own script
+    assert tool_results[7] == "<result>ACME appears twice (1200 and 430); Initech's 99.90 is far below the others.</result>"
     final = [m for m in messages if isinstance(m, AIMessage) and not m.tool_calls]
-    assert len(final) == len(_demo.DEMO_TURNS)
+    assert len(final) == len(_demo.DEMO_TURNS) - 1  # one scripted turn is the subagent's
     assert "user> Break it down by customer" in text
     assert "assistant> calls eval\n    | type Invoice" in text
     assert "tool eval>\n    <result>2580.40</result>" in text

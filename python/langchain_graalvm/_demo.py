@@ -52,6 +52,9 @@ class ScriptedTurn:
     answer: Callable[[list[str]], str]
 
 
+AUDIT_TASK = "Audit these invoices for duplicates and outliers: "
+
+
 def _result_of(envelope: str) -> str:
     """The text inside ``<result>`` (or ``<error>``) of an eval envelope."""
     match = re.search(r"<(result|error)(?: [^>]*)?>(.*?)</\1>", envelope, re.DOTALL)
@@ -118,9 +121,61 @@ DEMO_TURNS: list[ScriptedTurn] = [
             f"{_result_of(results[1])}."
         ),
     ),
-    # Programmatic tool calling (`tools.<name>(input)` inside eval) and subagents (`task({...})`) are not in this
-    # version of the middleware; scripted turns that use them go here once they are.
+    ScriptedTurn(
+        user="Convert each customer's total (with VAT) to USD and GBP with the exchange_rate tool.",
+        steps=[
+            eval_step(
+                """
+                // Agent tools are callable from code; both rates are fetched at once.
+                const [usd, gbp] = await Promise.all(
+                  ["USD", "GBP"].map((currency) => tools.exchangeRate({ currency })),
+                );
+                const convert = (eur: number) => ({ USD: +(eur * usd).toFixed(2), GBP: +(eur * gbp).toFixed(2) });
+                Object.fromEntries([...byCustomer].map(([c, eur]) => [c, convert(eur)]))
+                """
+            )
+        ],
+        answer=lambda results: "Converted with today's rates: " + _result_of(results[0]),
+    ),
+    ScriptedTurn(
+        user="Have the auditor check the invoices for anything unusual.",
+        steps=[
+            eval_step(
+                f"""
+                // A subagent, dispatched from code; its answer comes back as a string.
+                const review = await task({{
+                  description: {AUDIT_TASK!r} + JSON.stringify(invoices),
+                  subagentType: "auditor",
+                }});
+                review
+                """
+            )
+        ],
+        answer=lambda results: "The auditor says: " + _result_of(results[0]),
+    ),
+    # The auditor subagent's own conversation: it is given the task description as its user message.
+    ScriptedTurn(
+        user=AUDIT_TASK + '[{"customer":"ACME","amount":1200},{"customer":"Globex","amount":850.5},'
+        '{"customer":"ACME","amount":430},{"customer":"Initech","amount":99.9}]',
+        steps=[],
+        answer=lambda _results: "ACME appears twice (1200 and 430); Initech's 99.90 is far below the others.",
+    ),
 ]
+
+
+def exchange_rate(currency: str) -> float:
+    """The exchange rate from EUR to `currency` (USD, GBP or CHF), from a fixed offline table."""
+    rates = {"USD": 1.08, "GBP": 0.85, "CHF": 0.94}
+    if currency not in rates:
+        raise ValueError(f"unknown currency {currency!r}; known: {', '.join(rates)}")
+    return rates[currency]
+
+
+AUDITOR = {
+    "name": "auditor",
+    "description": "Checks a list of invoices for duplicates and outliers, and reports what it found.",
+    "system_prompt": "You audit invoices. Reply with one or two sentences naming anything unusual.",
+}
 
 
 class ScriptedChatModel(BaseChatModel):
@@ -207,11 +262,19 @@ def real_model(spec: str) -> BaseChatModel:
 
 
 def build_agent(model: BaseChatModel, middleware: Any) -> Any:
-    """The demo's Deep Agent: the given model, the interpreter middleware, and an in-memory checkpointer."""
+    """The demo's Deep Agent: the given model, the interpreter middleware, the ``exchange_rate`` tool, an
+    ``auditor`` subagent and an in-memory checkpointer."""
     from deepagents import create_deep_agent
+    from langchain_core.tools import tool
     from langgraph.checkpoint.memory import InMemorySaver
 
-    return create_deep_agent(model=model, middleware=[middleware], checkpointer=InMemorySaver())
+    return create_deep_agent(
+        model=model,
+        tools=[tool(exchange_rate)],
+        subagents=[AUDITOR],  # type: ignore[list-item]
+        middleware=[middleware],
+        checkpointer=InMemorySaver(),
+    )
 
 
 def _indent(text: str, prefix: str = "    ") -> str:
@@ -251,7 +314,7 @@ def run(
 
     script = list(DEMO_TURNS if turns is None else turns)
     model: BaseChatModel = ScriptedChatModel(turns=script) if model_spec is None else real_model(model_spec)
-    middleware = CodeInterpreterMiddleware(timeout=timeout)
+    middleware = CodeInterpreterMiddleware(timeout=timeout, ptc=["exchange_rate"])
     agent = build_agent(model, middleware)
     config = {"configurable": {"thread_id": f"demo-{uuid.uuid4().hex[:8]}"}}
     info = runtime_info()
@@ -265,6 +328,8 @@ def run(
     messages: list[BaseMessage] = []
     try:
         for turn in script:
+            if turn.user.startswith(AUDIT_TASK):
+                continue  # the auditor subagent's part, played when the agent dispatches it
             state = agent.invoke({"messages": [HumanMessage(turn.user)]}, config)
             messages = list(state["messages"])
             for message in messages[seen:]:
