@@ -195,6 +195,10 @@ class HostCalls:
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self._ordinal = 0
+        # Tool-call ids are unique per eval from one random base: a urandom call per tool call costs more than the
+        # call itself when threads contend for the GIL.
+        self._id_base = uuid.uuid4().int & 0xFFFFFFFF
+        self._calls = 0
         self._subagents = asyncio.Semaphore(ctx.max_subagents)
         self._queue: Any = None
         self._done: list[list[Any]] = []
@@ -313,7 +317,8 @@ class HostCalls:
                 f"tools.{js_name} needs human approval, which calls from code cannot get. Call the "
                 f"`{tool.name}` tool directly (as its own tool call) so it can be reviewed.",
             )
-        call_id = f"ptc_{tool.name}_{uuid.uuid4().hex[:8]}"
+        self._calls += 1
+        call_id = f"ptc_{tool.name}_{(self._id_base + self._calls) & 0xFFFFFFFF:08x}"
         injector, needs_id = _tool_facts(tool)
         args = self._inject(injector, tool, args, call_id)
         config = self._child_config()

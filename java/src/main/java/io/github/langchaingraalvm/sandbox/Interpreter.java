@@ -60,6 +60,7 @@ public final class Interpreter implements AutoCloseable {
     private final Thread owner;
     private volatile boolean closed;
     private volatile Watchdog.Ticket ticket;
+    private Watchdog.Ticket lastTicket; // the latest eval's, on the owner thread
     private volatile boolean cancelRequested;
     private final Object cancelLock = new Object();
     private Context context;
@@ -315,6 +316,7 @@ public final class Interpreter implements AutoCloseable {
         Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.heapAllowanceBytes(),
                 options.timeout(), options.interruptGrace());
         ticket = t;
+        lastTicket = t;
         if (cancelRequested) {
             sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
         }
@@ -472,6 +474,18 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private EvalOutcome runCell(String code, HostBridge hostBridge) {
+        lastTicket = null;
+        EvalOutcome outcome = runCellOnce(code, hostBridge);
+        Watchdog.Ticket t = lastTicket;
+        // A stop can escalate to a forced close after the outcome was decided (the guest left the context just as
+        // the grace period ran out): the context, and the globals, are gone, so the outcome must say so.
+        if (t != null && t.forcedClose && t.reason != null && !outcome.stateReset()) {
+            return stopped(t.reason, t, System.nanoTime() - outcome.durationNanos());
+        }
+        return outcome;
+    }
+
+    private EvalOutcome runCellOnce(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
         completions.clear();
