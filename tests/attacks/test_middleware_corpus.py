@@ -33,9 +33,12 @@ def _agent(attack: corpus.Attack) -> Any:
 
 
 @pytest.mark.parametrize("attack", THROUGH_TOOL, ids=lambda a: f"{a.category}:{a.id}")
-def test_attack_through_the_eval_tool_is_contained(attack: corpus.Attack) -> None:
+def test_attack_through_the_eval_tool_is_contained(attack: corpus.Attack, caplog: pytest.LogCaptureFixture) -> None:
     cells = [*attack.setup, attack.code, "1+1", *(code for code, _ in attack.follow)]
-    envelopes = results_of(_agent(attack).invoke(turn(*cells), thread()))
+    with caplog.at_level(logging.WARNING, logger="langchain_graalvm.middleware"):
+        envelopes = results_of(_agent(attack).invoke(turn(*cells), thread()))
+    # The turn ends with a snapshot of the globals, taken with whatever the attack left behind in the builtins.
+    assert "snapshot" not in caplog.text.lower(), caplog.text
     assert len(envelopes) == len(cells), envelopes
     outcomes: Iterator[corpus.EnvelopeOutcome] = map(corpus.outcome_from_envelope, envelopes)
     replay = iter(zip(cells, outcomes, strict=True))
