@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import faulthandler
+import gc
 import glob
 import logging
 import os
@@ -267,6 +268,7 @@ def start() -> None:
                     "interpreter before that library starts its JVM, or run it in a separate process."
                 ) from exc
             _started_pid = os.getpid()
+            os.register_at_fork(after_in_child=_forget_jvm_in_child)
             return
         jdk = find_jdk()
         runtime = find_runtime_dir()
@@ -305,10 +307,21 @@ def start() -> None:
             # shutdown at exit would wait for it forever. Detached, it re-attaches as a daemon on its next call.
             jpype.JClass("java.lang.Thread").detach()
         _started_pid = os.getpid()
+        os.register_at_fork(after_in_child=_forget_jvm_in_child)
         _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
     callbacks, _on_start[:] = list(_on_start), []
     for callback in callbacks:
         callback()
+
+
+def _forget_jvm_in_child() -> None:
+    """Unhooks JPype from Python's garbage collector in a forked child.
+
+    JPype asks the JVM for a collection from a ``gc.callbacks`` hook when Python collects. A forked child has the
+    JVM's memory but none of its threads, so that request waits forever for the VM thread: any Python code that
+    allocates enough to trigger a collection (importing a large library, say) would hang the child.
+    """
+    gc.callbacks[:] = [cb for cb in gc.callbacks if getattr(cb, "__module__", None) != "_jpype"]
 
 
 def jclass(name: str) -> Any:

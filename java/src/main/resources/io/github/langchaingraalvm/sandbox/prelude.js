@@ -478,12 +478,21 @@
     if (dtfProto !== undefined) {
       const formatGetter = getOwnPropertyDescriptor(dtfProto, 'format').get;
       const realFormatToParts = dtfProto.formatToParts;
+      const formats = new WeakMap();
+      const weakGet = WeakMap.prototype.get;
+      const weakSet = WeakMap.prototype.set;
       defineProperty(dtfProto, 'format', {
         get() {
           const bound = call(formatGetter, this);
-          return function (date) {
-            return bound(date === undefined ? fixed : date);
-          };
+          // One function per formatter, as the spec's cached bound format.
+          let format = call(weakGet, formats, this);
+          if (format === undefined) {
+            format = function (date) {
+              return bound(date === undefined ? fixed : date);
+            };
+            call(weakSet, formats, this, format);
+          }
+          return format;
         },
         enumerable: false,
         configurable: true,
