@@ -28,6 +28,9 @@ def test_spares_are_warmed_in_the_background_and_handed_out_fresh() -> None:
     pool = _spares.SparePool(spares_per_spec=1)
     try:
         first = pool.take(SPEC)
+        assert first.eval("1").ok
+        assert SPEC in pool._spares and not pool._spares[SPEC]  # nothing competes with the first context
+        pool.replenish(SPEC)  # what a slot does after its eval
         _wait_for(lambda: len(pool._spares[SPEC]) == 1)
         spare = pool._spares[SPEC][0]
         assert pool.take(SPEC) is spare

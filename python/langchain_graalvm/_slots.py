@@ -101,7 +101,9 @@ class Slot:
     def eval(self, code: str, host: HostBinding | None = None) -> str:
         """Runs ``code`` after any eval already running in this slot; returns the model-facing text."""
         with self._turn:
-            return self._ready().eval(code, host=host).text
+            text = self._ready().eval(code, host=host).text
+        self._pool.replenish(self.spec)
+        return text
 
     async def aeval(self, code: str, host: HostBinding | None = None) -> str:
         """Async :meth:`eval`: never blocks the event loop, and cancelling it stops the guest."""
@@ -111,9 +113,11 @@ class Slot:
             interpreter = self._interpreter
             if interpreter is None:
                 interpreter = await asyncio.to_thread(self._ready)
-            return (await interpreter.aeval(code, host=host)).text
+            text = (await interpreter.aeval(code, host=host)).text
         finally:
             self._turn.release()
+        self._pool.replenish(self.spec)
+        return text
 
     def snapshot(self, max_bytes: int | None) -> bytes:
         """The globals of this slot's interpreter (waits for a running eval to finish)."""

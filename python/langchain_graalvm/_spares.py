@@ -104,20 +104,36 @@ class SparePool:
                 return None
 
     def take(self, spec: InterpreterSpec) -> Interpreter:
-        """A fresh interpreter for ``spec``: a warmed spare when one is ready, else a new one."""
+        """A fresh interpreter for ``spec``: a warmed spare when one is ready, else a new one.
+
+        Taking a spare tops the pool up in the background. Without one, nothing is built in the background yet:
+        on two cores, spares built while the caller's own context is built would only slow its first eval (and,
+        in a new process, the JVM's start); the caller asks for them with :meth:`replenish` once it has evaluated.
+        """
         with self._lock:
             spares = self._spares.setdefault(spec, collections.deque())
             self._spares[spec] = self._spares.pop(spec)  # most recently used last
             spare = spares.popleft() if spares else None
-            wanted = 0 if self._closed else self._per_spec - len(spares) - self._coming.get(spec, 0)
-            self._coming[spec] = self._coming.get(spec, 0) + max(0, wanted)
             unused = self._forget_old_specs()
         for interpreter in unused:
             self.retire(interpreter)
+        if spare is not None:
+            self.replenish(spec)
+            return spare
+        return spec.build()
+
+    def replenish(self, spec: InterpreterSpec) -> None:
+        """Starts building spares for ``spec`` in the background, up to the pool's size."""
+        with self._lock:
+            if self._closed or spec not in self._spares:
+                return
+            wanted = self._per_spec - len(self._spares[spec]) - self._coming.get(spec, 0)
+            if wanted <= 0:
+                return
+            self._coming[spec] = self._coming.get(spec, 0) + wanted
         for _ in range(wanted):
             if self.submit("upkeep", self._make_spare, spec) is None:
                 self._add_spare(spec, None)
-        return spare if spare is not None else spec.build()
 
     def _forget_old_specs(self) -> list[Interpreter]:
         """Drops the spares of the least recently used specs beyond the last few (caller holds the lock)."""

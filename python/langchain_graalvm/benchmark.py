@@ -282,7 +282,9 @@ class Bench:
             from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
             slot = EvalToolSlot(build_middleware(sys.argv[1], "defaults"))
             out = slot.eval("1 + 1")
-            print(time.perf_counter() - start, out)
+            print(time.perf_counter() - start, out, flush=True)
+            # Leave at once: langchain-quickjs's worker thread can keep an ending process alive.
+            import os; os._exit(0)
             """
         )
         samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
@@ -494,7 +496,8 @@ class Bench:
                 slot.eval(f"var mine = {i}; mine")
                 keep.append(slot)
             import gc; gc.collect()
-            print((rss_bytes() - before) / count)
+            print((rss_bytes() - before) / count, flush=True)
+            import os; os._exit(0)
             """
         )
         samples: dict[str, list[float]] = {b: [] for b in BACKENDS}

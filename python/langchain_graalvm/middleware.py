@@ -394,6 +394,7 @@ def _run_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCal
         return interpreter.eval(code, host=host).text
     finally:
         pool.retire(interpreter)
+        pool.replenish(spec)
 
 
 async def _arun_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCalls | None) -> str:
@@ -403,6 +404,7 @@ async def _arun_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.
         return (await interpreter.aeval(code, host=host)).text
     finally:
         pool.retire(interpreter)
+        pool.replenish(spec)
 
 
 def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt.PromptConfig) -> BaseTool:
