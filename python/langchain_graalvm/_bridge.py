@@ -82,6 +82,7 @@ class SandboxConfig:
     interrupt_grace: float
     snapshots: bool = False
     heap_factor: float = 2.0
+    language: Literal["js", "python"] = "js"
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -102,7 +103,16 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .snapshots(config.snapshots)
         .heapFactor(config.heap_factor)
     )
-    return sandbox_cls.shared().newInterpreter(builder.build())
+    sandbox = sandbox_cls.shared()
+    if config.language == "python":
+        if not sandbox.pythonAvailable():
+            raise RuntimeError(
+                "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
+                "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
+                "java/target/runtime/python); elsewhere put them in <runtime>/python."
+            )
+        return sandbox.newPythonInterpreter(builder.build())
+    return sandbox.newInterpreter(builder.build())
 
 
 def eval_blocking(java_interpreter: Any, code: str) -> EvalOutcome:
@@ -156,6 +166,7 @@ def runtime_facts() -> dict[str, Any]:
         "runtime_name": str(sandbox.runtimeName()),
         "jit": bool(sandbox.jitEnabled()),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
+        "python_available": bool(sandbox.pythonAvailable()),
         "java_home": str(info.jdk.home),
         "java_version": info.jdk.version,
         "runtime_dir": str(info.runtime_dir),

@@ -13,6 +13,7 @@ from . import _bridge
 from ._bridge import EvalOutcome
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
+_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
 _executor_lock = threading.Lock()
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
 
@@ -74,8 +75,10 @@ class Interpreter:
         snapshots: bool = False,
         heap_factor: float = 2.0,
     ) -> None:
-        if language not in ("js", "javascript", "typescript", "ts"):
-            raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
+        if language not in _LANGUAGES:
+            raise ValueError(
+                f"language must be 'js' (JavaScript/TypeScript) or 'python' (GraalPy); got {language!r}"
+            )
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout):
             raise ValueError(f"timeout must be a finite number of seconds; got {timeout!r}")
         if timeout <= 0:
@@ -90,7 +93,7 @@ class Interpreter:
             raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
         if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
             raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
-        self.language = "js"
+        self.language = _LANGUAGES[language]
         self.timeout = float(timeout)
         self.memory_limit = memory_limit
         self.max_result_chars = max_result_chars
@@ -104,6 +107,7 @@ class Interpreter:
             interrupt_grace=float(interrupt_grace),
             snapshots=bool(snapshots),
             heap_factor=float(heap_factor),
+            language=self.language,  # type: ignore[arg-type]
         )
         self._java: Any = None
         self._java_lock = threading.Lock()
