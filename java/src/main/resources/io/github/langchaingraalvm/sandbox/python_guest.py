@@ -143,6 +143,8 @@ def setup(emit, capture, frozen_clock, epoch_ms):
         name = _type(e).__name__
         if _type(e) is NameError:
             missing = getattr(e, "name", None)
+            if missing is None and e.args and _type(e.args[0]) is _str and e.args[0].startswith("name '"):
+                missing = e.args[0].split("'")[1]
             if missing in residues and missing not in ns:
                 return [name, residue_text(missing, residues[missing]), stack_of(e.__traceback__)]
         if _isinstance(e, SyntaxError) and not _isinstance(e, (IndentationError,)) and e.filename in sources:
@@ -205,10 +207,18 @@ def setup(emit, capture, frozen_clock, epoch_ms):
         return [n for n in ns if n not in initial]
 
     def encode_all(max_bytes):
-        import base64
-        import datetime
-        import decimal
+        import binascii
         import json
+
+        # Only modules the model imported can have made such values; importing them here would cost seconds.
+        datetime = sys.modules.get("datetime")
+        decimal = sys.modules.get("decimal")
+        decimal_type = getattr(decimal, "Decimal", None)
+        dt_types = (
+            (datetime.datetime, datetime.date, datetime.time, datetime.timedelta, datetime.timezone)
+            if datetime is not None
+            else ()
+        )
 
         table = []
         memo = {}  # id -> index
@@ -240,15 +250,17 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 return v
             if t is complex:
                 return ["c", enc(v.real), enc(v.imag)]
-            if t is decimal.Decimal:
+            if t is decimal_type and decimal_type is not None:
                 return ["dec", _str(v)]
-            if t is datetime.datetime or t is datetime.time:
+            if not dt_types or t not in dt_types[:4]:
+                pass
+            elif t is datetime.datetime or t is datetime.time:
                 if v.tzinfo is not None and _type(v.tzinfo) is not datetime.timezone:
                     raise Unserializable(f"{t.__name__} with tzinfo {_type(v.tzinfo).__name__}")
                 return ["dt" if t is datetime.datetime else "time", v.isoformat()]
-            if t is datetime.date:
+            elif t is datetime.date:
                 return ["date", v.isoformat()]
-            if t is datetime.timedelta:
+            else:
                 return ["td", v.days, v.seconds, v.microseconds]
             if t is _type(sys):
                 if sys.modules.get(v.__name__) is v:
@@ -272,7 +284,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 keep.append(v)
                 table.append(None)
                 if t is bytes or t is bytearray:
-                    table[i] = ["b" if t is bytes else "B", base64.b64encode(v).decode("ascii")]
+                    table[i] = ["b" if t is bytes else "B", binascii.b2a_base64(v, newline=False).decode("ascii")]
                     return [i]
                 immutable = t in (tuple, frozenset)
                 if immutable:
@@ -291,8 +303,6 @@ def setup(emit, capture, frozen_clock, epoch_ms):
             ref = ref_of(v)
             if ref is not None:
                 return ref
-            if t is _type(lambda: 0) and getattr(v, "__name__", "") == "<lambda>":
-                raise Unserializable("lambda")
             raise Unserializable(t.__name__)
 
         keep = []  # keeps encoded objects alive, so no id is reused while encoding
@@ -351,9 +361,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
         raise ValueError(f"invalid snapshot: {why}")
 
     def decode_all(text):
-        import base64
-        import datetime
-        import decimal
+        import binascii
         import importlib
         import json
 
@@ -403,12 +411,13 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 if head == "c" and _len(v) == 3:
                     return complex(dec(v[1]), dec(v[2]))
                 if head == "dec" and _len(v) == 2 and _type(v[1]) is _str:
-                    return decimal.Decimal(v[1])
+                    return importlib.import_module("decimal").Decimal(v[1])
                 if head in ("dt", "date", "time") and _len(v) == 2 and _type(v[1]) is _str:
+                    datetime = importlib.import_module("datetime")
                     cls = {"dt": datetime.datetime, "date": datetime.date, "time": datetime.time}[head]
                     return cls.fromisoformat(v[1])
                 if head == "td" and _len(v) == 4 and all(_type(x) is int for x in v[1:]):
-                    return datetime.timedelta(days=v[1], seconds=v[2], microseconds=v[3])
+                    return importlib.import_module("datetime").timedelta(days=v[1], seconds=v[2], microseconds=v[3])
                 if head == "m" and _len(v) == 2 and _type(v[1]) is _str:
                     return importing(v[1], None)
                 if head == "r" and _len(v) == 3 and _type(v[1]) is _str and _type(v[2]) is _str:
@@ -427,7 +436,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 if tag in ("b", "B"):
                     if _len(e) != 2 or _type(e[1]) is not _str:
                         bad("malformed bytes")
-                    raw = base64.b64decode(e[1], validate=True)
+                    raw = binascii.a2b_base64(e[1], strict_mode=True)
                     done[i] = raw if tag == "b" else bytearray(raw)
                     return done[i]
                 if tag in ("t", "S"):
