@@ -45,7 +45,7 @@ Mode = Literal["thread", "turn", "call"]
 PTCOption = list[str | BaseTool]
 
 _DEFAULT_MEMORY_LIMIT = 64 * 1024 * 1024
-_LANGUAGES = ("js", "javascript", "typescript", "ts")
+_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
 _SNAPSHOT_COPY_EVERY = 10  # records between full copies of the snapshot in a checkpoint
 
 
@@ -74,7 +74,9 @@ def _resolve_mode(mode: str | None) -> Mode:
 
 def _check_own_options(language: str, clock: str, frozen_epoch_ms: int) -> None:
     if language not in _LANGUAGES:
-        raise ValueError(f"`language` must be 'js' (JavaScript, TypeScript accepted); got {language!r}")
+        raise ValueError(
+            f"`language` must be 'js' (JavaScript, TypeScript accepted) or 'python' (GraalPy); got {language!r}"
+        )
     if clock not in ("frozen", "host"):
         raise ValueError(f"`clock` must be 'frozen' or 'host'; got {clock!r}")
     if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
@@ -106,7 +108,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         snapshot_signing_key: when set, snapshots are signed with HMAC-SHA256 (bound to the thread's slot) and a
             snapshot with a missing or wrong signature is refused with a warning. Use the same key in every
             process that serves a thread.
-        language: ``"js"``; TypeScript annotations are accepted in JavaScript cells.
+        language: ``"js"`` (TypeScript annotations are accepted in JavaScript cells) or ``"python"`` (GraalPy,
+            Python 3.12; needs the optional GraalPy jars). The tool's description and prompt speak that language.
         clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
         frozen_epoch_ms: the instant a frozen clock shows, in ms since 1970-01-01T00:00:00Z. Default 0.
         keep_warm: thread mode only. Default False: every turn restores the thread's snapshot into a new context,
@@ -169,7 +172,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.max_subagent_concurrency = max_subagent_concurrency
         self.ptc = ptc
         self.max_snapshot_bytes = memory_limit if max_snapshot_bytes is None else max_snapshot_bytes
-        self.language = "js"
+        self.language = _LANGUAGES[language]
         self.clock = clock
         self.frozen_epoch_ms = frozen_epoch_ms
         self.keep_warm = bool(keep_warm) and self.mode == "thread"
@@ -181,6 +184,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             clock=clock,
             frozen_epoch_ms=frozen_epoch_ms,
             snapshots=self.mode == "thread",
+            language=self.language,
         )
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
@@ -366,5 +370,5 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
         coroutine=async_eval,
         infer_schema=False,
         args_schema=schema,
-        metadata={"ls_code_input_language": "javascript"},
+        metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
     )
