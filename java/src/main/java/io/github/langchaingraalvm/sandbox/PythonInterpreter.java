@@ -366,6 +366,12 @@ public final class PythonInterpreter implements AutoCloseable {
         if (message.contains("UnsupportedPosixFeatureException: socket was excluded")) {
             return "Operation not permitted: this sandbox has no network access (sockets are disabled).";
         }
+        if (message.startsWith("java.lang.IllegalStateException: Creating threads is not allowed")) {
+            return "Operation not permitted: this sandbox cannot start threads.";
+        }
+        if (message.startsWith("java.lang.SecurityException: Operation is not allowed for")) {
+            return "Operation not permitted: this sandbox has no file system access.";
+        }
         if (message.startsWith("java.lang.SecurityException: ")) {
             return "Operation not permitted in this sandbox: "
                     + message.substring("java.lang.SecurityException: ".length()).split(", to enable it")[0];

@@ -346,8 +346,9 @@ def setup(emit, capture, frozen_clock, epoch_ms):
             "h": table,
             "res": saved_residues,
         }
-        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-        if max_bytes > 0 and _len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        # ASCII keeps lone surrogates (valid in a Python str, not in UTF-8) as \\uXXXX escapes.
+        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=True)
+        if max_bytes > 0 and _len(text) > max_bytes:
             raise ValueError("snapshot exceeds maxBytes")
         return text
 
@@ -387,6 +388,14 @@ def setup(emit, capture, frozen_clock, epoch_ms):
             if not (_type(f) is list and _len(f) == 4 and _type(f[0]) is _str and _type(f[1]) is int
                     and _type(f[2]) is _str and _type(f[3]) is _str and f[1] > 0):
                 bad("malformed function entry")
+            # Only a single top-level def or class statement of the recorded name is ever executed.
+            try:
+                tree = _compile(f[3], f[0], "exec", only_ast)
+            except (SyntaxError, ValueError):
+                bad(f"function source of {f[2]!r} does not parse")
+            if (_len(tree.body) != 1 or _type(tree.body[0]) not in (_ast.FunctionDef, _ast.AsyncFunctionDef,
+                                                                     _ast.ClassDef) or tree.body[0].name != f[2]):
+                bad(f"function source of {f[2]!r} is not a single def or class statement")
         for name, type_name in res.items():
             if _type(type_name) is not _str or not name.isidentifier():
                 bad("malformed residue")
