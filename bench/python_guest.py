@@ -89,6 +89,26 @@ def main() -> None:
             assert out.ok, out.text
         print(f"CPU loop (300k iterations): first {runs[0] * 1000:.0f} ms, warm median "
               f"{statistics.median(runs[3:]) * 1000:.0f} ms")
+        # What a thread-mode turn pays: a new context in a warm JVM, its first eval and first imports.
+        fresh, imports, restores = [], [], []
+        py.eval("import json\nkept = {'a': [1, 2, 3]}\ndef f(x):\n    return x")
+        with Interpreter("python", timeout=120, snapshots=True) as src:
+            src.eval("kept = {'a': [1, 2, 3]}\ndef f(x):\n    return x")
+            payload = src.snapshot()
+        for _ in range(3):
+            with Interpreter("python", timeout=120, snapshots=True) as other:
+                t = time.perf_counter()
+                other.eval("1 + 1")
+                fresh.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                other.restore(payload)
+                restores.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                other.eval("import json, re, collections")
+                imports.append(time.perf_counter() - t)
+        print(f"new context in a warm JVM: first eval {statistics.median(fresh) * 1000:.0f} ms, restore of a small "
+              f"snapshot {statistics.median(restores) * 1000:.0f} ms, then `import json, re, collections` "
+              f"{statistics.median(imports) * 1000:.0f} ms (medians of 3)")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ bash scripts/setup.sh
 JDK=$(.venv/bin/python -c 'from langchain_graalvm._jvm import find_jdk; print(find_jdk().home)')
 
 echo "==> JUnit (mvn verify)" >&2
-JAVA_HOME="$JDK" mvn -B -f java/pom.xml verify
+JAVA_HOME="$JDK" mvn -B -f java/pom.xml -Ppython verify
 
 if command -v node >/dev/null 2>&1; then
   echo "==> node --test (snapshot codec)" >&2

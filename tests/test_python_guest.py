@@ -6,7 +6,7 @@ fresh global names; tests that need their own limits or a fresh context say so.
 
 from __future__ import annotations
 
-import json
+import ast
 import time
 from collections.abc import Iterator
 
@@ -265,10 +265,13 @@ def restored(py: Interpreter) -> Iterator[tuple[Interpreter, bytes, list[str]]]:
         target.close()
 
 
-def test_snapshot_payload_is_versioned_json_without_pickle(restored: tuple[Interpreter, bytes, list[str]]) -> None:
+def test_snapshot_payload_is_a_versioned_ascii_literal_without_pickle(
+    restored: tuple[Interpreter, bytes, list[str]],
+) -> None:
     _, payload, names = restored
-    root = json.loads(payload)
-    assert root["py"] == 1
+    assert payload.isascii()
+    root = ast.literal_eval(payload.decode())
+    assert root["py"] == 1 and set(root) == {"py", "cells", "src", "fn", "g", "h", "res"}
     assert b"pickle" not in payload
     assert set(names) >= {"data", "pair", "cyc", "fib", "Point", "json", "sq", "C", "handlers", "boom"}
     assert {"gen", "anon", "p", "nested"}.isdisjoint(names)
@@ -327,14 +330,14 @@ def test_residues_survive_another_snapshot_until_assigned(restored: tuple[Interp
         again.restore(target.snapshot())
         assert "not serializable (type: generator)" in again.eval("gen").text
         assert again.eval("gen = 5\ngen").value == "5"
-        root = json.loads(again.snapshot())
+        root = ast.literal_eval(again.snapshot().decode())
         assert "gen" not in root["res"] and "p" in root["res"]
     finally:
         again.close()
 
 
 def test_bad_payloads_are_refused(py: Interpreter) -> None:
-    good = json.loads(py.snapshot())
+    good = ast.literal_eval(py.snapshot().decode())
     fresh = Interpreter("python", timeout=SLOW, snapshots=True)
     try:
         with Interpreter(snapshots=True) as js:
@@ -344,12 +347,15 @@ def test_bad_payloads_are_refused(py: Interpreter) -> None:
         with pytest.raises(SnapshotError, match="invalid snapshot"):
             fresh.restore(b"\x80\x04\x95 pickle")
         with pytest.raises(SnapshotError, match="unsupported version"):
-            fresh.restore(json.dumps({**good, "py": 2}).encode())
+            fresh.restore(repr({**good, "py": 2}).encode())
         evil = {**good, "fn": [["cell 1", 1, "f", "import os\ndef f():\n    pass\n"]], "g": ["f", ["F", 0]]}
         with pytest.raises(SnapshotError, match="not a single def or class"):
-            fresh.restore(json.dumps(evil).encode())
+            fresh.restore(repr(evil).encode())
         with pytest.raises(SnapshotError, match="unknown value tag"):
-            fresh.restore(json.dumps({**good, "g": ["x", ["pickle", "gASVAA=="]]}).encode())
+            fresh.restore(repr({**good, "g": ["x", ["pickle", "gASVAA=="]]}).encode())
+        # Only literals are read: a call in the payload is refused, never evaluated.
+        with pytest.raises(SnapshotError, match="unexpected Call"):
+            fresh.restore(b"{'py': 1, 'g': __import__('os').system('id')}")
         assert fresh.eval("'x' in globals() or 'f' in globals()").value == "False"
     finally:
         fresh.close()

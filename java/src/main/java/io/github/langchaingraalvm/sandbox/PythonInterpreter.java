@@ -145,6 +145,18 @@ public final class PythonInterpreter implements AutoCloseable {
         return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
     }
 
+    /**
+     * Binds a host value (a polyglot proxy) as a global of the model's module; it is not part of snapshots. For host
+     * bridges (the {@code tools} object, {@code task}) and tests in this package.
+     */
+    void defineGlobal(String name, Object hostValue) {
+        exclusive(() -> onOwner(() -> {
+            ensureContext();
+            api.invokeMember("define", name, hostValue);
+            return null;
+        }));
+    }
+
     /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
         synchronized (cancelLock) {

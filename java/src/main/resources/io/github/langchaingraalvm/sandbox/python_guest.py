@@ -7,7 +7,10 @@
 # in the model's globals. Cells are compiled under the file name "cell N", so tracebacks carry the model's own
 # line numbers. The result is a list: ["ok", repr_text, incomplete] or ["error", type, message, stack].
 #
-# Snapshots (format "py" version 1, a compact JSON text), pickle-free:
+# Snapshots (format "py" version 1), pickle-free: the payload is an ASCII Python literal made only of dicts with
+# string keys, lists, strings, numbers, True, False and None. It is written with ascii() and read back by walking
+# the compiler's AST of it (no eval, nothing but those literal nodes accepted), because importing the json package
+# in a fresh GraalPy context costs a second or more per turn.
 #   {"py":1,"cells":N,"src":{file:[[line,text],...]},"fn":[[file,line,name,source],...],
 #    "g":[name,V,name,V,...],"h":[entry,...],"res":{name:type}}
 # A value V is one of:
@@ -91,7 +94,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     ns = module.__dict__
     ns["__builtins__"] = builtins
     sys.modules["__main__"] = module
-    initial = frozenset(ns)
+    initial = set(ns)  # names that are not the model's: never snapshotted
 
     sources = {}  # file name -> list of source lines, for tracebacks
     defs = {}  # id(object bound by a top-level def/class) -> (object, file, line, name, source)
@@ -179,21 +182,30 @@ def setup(emit, capture, frozen_clock, epoch_ms):
         filename = f"cell {state['cells']}"
         lines = code.splitlines(True)
         sources[filename] = lines
+        tree = body = None
         try:
-            tree = _compile(code, filename, "exec", only_ast)
-            last = None
-            if tree.body and _type(tree.body[-1]) is _ast.Expr:
-                last = _ast.Expression(tree.body.pop().value)
-            body = _compile(tree, filename, "exec")
-            final = _compile(last, filename, "eval") if last is not None else None
+            # A cell that is one expression compiles directly; anything else goes through the AST.
+            final = _compile(code, filename, "eval")
+        except (SyntaxError, ValueError):
+            final = None
+        try:
+            if final is None:
+                tree = _compile(code, filename, "exec", only_ast)
+                last = None
+                if tree.body and _type(tree.body[-1]) is _ast.Expr:
+                    last = _ast.Expression(tree.body.pop().value)
+                body = _compile(tree, filename, "exec")
+                final = _compile(last, filename, "eval") if last is not None else None
         except (SyntaxError, ValueError) as e:
             return ["error", _type(e).__name__, syntax_message(e), ""]
         try:
             try:
-                _exec(body, ns)
+                if body is not None:
+                    _exec(body, ns)
                 value = _eval(final, ns) if final is not None else None
             finally:
-                record_defs(tree, filename, lines)
+                if tree is not None:
+                    record_defs(tree, filename, lines)
             return ["ok"] + render(value, budget)
         except BaseException as e:  # noqa: BLE001 - everything the model raises is reported, not propagated
             return ["error"] + describe(e)
@@ -210,7 +222,6 @@ def setup(emit, capture, frozen_clock, epoch_ms):
 
     def encode_all(max_bytes):
         import binascii
-        import json
 
         # Only modules the model imported can have made such values; importing them here would cost seconds.
         datetime = sys.modules.get("datetime")
@@ -347,7 +358,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
             "res": saved_residues,
         }
         # ASCII keeps lone surrogates (valid in a Python str, not in UTF-8) as \\uXXXX escapes.
-        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=True)
+        text = ascii(payload)
         if max_bytes > 0 and _len(text) > max_bytes:
             raise ValueError("snapshot exceeds maxBytes")
         return text
@@ -363,15 +374,41 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     def bad(why):
         raise ValueError(f"invalid snapshot: {why}")
 
+    def import_module(name):
+        __import__(name)
+        return sys.modules[name]
+
+    def literal(node):
+        t = _type(node)
+        if t is _ast.Constant:
+            v = node.value
+            if v is None or _type(v) in (bool, int, float, _str):
+                return v
+        elif t is _ast.List:
+            return [literal(e) for e in node.elts]
+        elif t is _ast.Dict:
+            out = {}
+            for k, v in zip(node.keys, node.values):
+                if _type(k) is not _ast.Constant or _type(k.value) is not _str:
+                    bad("not a Python snapshot: a dict key is not a string")
+                out[k.value] = literal(v)
+            return out
+        elif t is _ast.UnaryOp and _type(node.op) is _ast.USub and _type(node.operand) is _ast.Constant:
+            if _type(node.operand.value) in (int, float):
+                return -node.operand.value
+        bad(f"not a Python snapshot: unexpected {t.__name__}")
+
     def decode_all(text):
         import binascii
-        import importlib
-        import json
 
         try:
-            root = json.loads(text)
-        except ValueError as e:
-            bad(f"not JSON ({e})")
+            tree = _compile(text, "<snapshot>", "eval", only_ast)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
+            bad(f"not a Python snapshot ({_type(e).__name__})")
+        try:
+            root = literal(tree.body)
+        except RecursionError:
+            bad("not a Python snapshot (nested too deeply)")
         if _type(root) is not dict:
             bad("not a snapshot object")
         if "py" not in root:
@@ -422,13 +459,13 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 if head == "c" and _len(v) == 3:
                     return complex(dec(v[1]), dec(v[2]))
                 if head == "dec" and _len(v) == 2 and _type(v[1]) is _str:
-                    return importlib.import_module("decimal").Decimal(v[1])
+                    return import_module("decimal").Decimal(v[1])
                 if head in ("dt", "date", "time") and _len(v) == 2 and _type(v[1]) is _str:
-                    datetime = importlib.import_module("datetime")
+                    datetime = import_module("datetime")
                     cls = {"dt": datetime.datetime, "date": datetime.date, "time": datetime.time}[head]
                     return cls.fromisoformat(v[1])
                 if head == "td" and _len(v) == 4 and all(_type(x) is int for x in v[1:]):
-                    return importlib.import_module("datetime").timedelta(days=v[1], seconds=v[2], microseconds=v[3])
+                    return import_module("datetime").timedelta(days=v[1], seconds=v[2], microseconds=v[3])
                 if head == "m" and _len(v) == 2 and _type(v[1]) is _str:
                     return importing(v[1], None)
                 if head == "r" and _len(v) == 3 and _type(v[1]) is _str and _type(v[2]) is _str:
@@ -488,7 +525,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
 
         # Apply: modules and references, then the saved def/class statements in order, then the data.
         def importing(mod, qual):
-            target = importlib.import_module(mod)
+            target = import_module(mod)
             if qual is not None:
                 for part in qual.split("."):
                     target = getattr(target, part)
@@ -552,7 +589,13 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     class Api:
         pass
 
+    def define(name, value):
+        """Binds a host value (a polyglot proxy, e.g. a future `tools` object or `task` function) as a global."""
+        ns[name] = value
+        initial.add(name)
+
     api = Api()
+    api.define = define
     api.run = run
     api.snapshot = encode_all
     api.restore = decode_all
