@@ -87,8 +87,17 @@ def main() -> None:
             out = py.eval(LOOP)
             runs.append(time.perf_counter() - t)
             assert out.ok, out.text
-        print(f"CPU loop (300k iterations): first {runs[0] * 1000:.0f} ms, warm median "
+        print(f"CPU loop at top level (300k iterations): first {runs[0] * 1000:.0f} ms, warm median "
               f"{statistics.median(runs[3:]) * 1000:.0f} ms")
+        py.eval("def work():\n" + "\n".join("    " + line for line in LOOP.splitlines()[:-1]) + "\n    return total")
+        runs = []
+        for _ in range(10):
+            t = time.perf_counter()
+            out = py.eval("work()")
+            runs.append(time.perf_counter() - t)
+            assert out.ok, out.text
+        print(f"CPU loop in a function (300k iterations): first {runs[0] * 1000:.0f} ms, warm median "
+              f"{statistics.median(runs[5:]) * 1000:.0f} ms (JIT-compiled after a few calls)")
         # What a thread-mode turn pays: a new context in a warm JVM, its first eval and first imports.
         fresh, imports, restores = [], [], []
         py.eval("import json\nkept = {'a': [1, 2, 3]}\ndef f(x):\n    return x")

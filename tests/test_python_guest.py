@@ -142,7 +142,9 @@ def test_frozen_clock_hides_the_host_time() -> None:
         ),
         pytest.param("import ctypes", "ImportError", "_ctypes", id="ctypes"),
         pytest.param("import java\njava.type('java.lang.System')", "NotImplementedError", "host lookup", id="java"),
-        pytest.param("import polyglot\npolyglot.eval(language='js', string='1')", "RuntimeError", "polyglot", id="polyglot"),
+        pytest.param(
+            "import polyglot\npolyglot.eval(language='js', string='1')", "RuntimeError", "polyglot", id="polyglot"
+        ),
         pytest.param("__graalpython__.read_file('/etc/passwd')", "PermissionError", "not permitted", id="graal-read"),
         pytest.param(
             "import threading\nthreading.Thread(target=print).start()", "PermissionError", "cannot start threads",
@@ -183,7 +185,9 @@ def test_asyncio_cannot_run_an_event_loop(py: Interpreter) -> None:
     [
         pytest.param("while True:\n    pass", id="loop"),
         pytest.param("try:\n    while True: pass\nfinally:\n    while True: pass", id="loop-in-finally"),
-        pytest.param("while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass", id="catch-all"),
+        pytest.param(
+            "while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass", id="catch-all"
+        ),
         pytest.param("import re\nre.match(r'(a*)*b', 'a' * 40)", id="regex"),
     ],
 )
@@ -246,7 +250,8 @@ SNAPSHOT_SETUP = [
     "shared = [1]\npair = [shared, shared]\ncyc = []\ncyc.append(cyc)\nloop = {}\nloop['self'] = loop",
     "gen = (i for i in range(3))\nanon = lambda x: x\nsq = math.sqrt\nC = Counter",
     "@functools.lru_cache\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n\n"
-    "class Point:\n    def __init__(self, x):\n        self.x = x\n\n    def double(self):\n        return Point(self.x * 2)\n\n"
+    "class Point:\n    def __init__(self, x):\n        self.x = x\n\n"
+    "    def double(self):\n        return Point(self.x * 2)\n\n"
     "p = Point(3)\nhandlers = [fib, Point]\nnested = [1, [gen]]\n\ndef boom():\n    return 1 / 0",
 ]
 

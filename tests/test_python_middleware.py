@@ -37,7 +37,9 @@ def test_tool_and_prompt_speak_python() -> None:
     model = ScriptedChatModel()
     agent = build_agent(mw, checkpointer=InMemorySaver(), model=model)
     agent.invoke(turn("1 + 1"), thread())
-    texts = [m.text for ms in model.seen for m in ms if isinstance(m, SystemMessage) and "### Code interpreter" in m.text]
+    texts = [
+        m.text for ms in model.seen for m in ms if isinstance(m, SystemMessage) and "### Code interpreter" in m.text
+    ]
     assert len(texts) == 2
     for text in texts:
         assert "runs Python 3 (GraalPy)" in text and "print()" in text and "time.time()" in text
@@ -56,7 +58,11 @@ def test_thread_mode_keeps_python_globals_across_turns() -> None:
         ),
         config,
     )
-    assert results_of(first) == ["<result>None</result>", "<result>None</result>", "<stdout>\nready\n</stdout>\n<result>2</result>"]
+    assert results_of(first) == [
+        "<result>None</result>",
+        "<result>None</result>",
+        "<stdout>\nready\n</stdout>\n<result>2</result>",
+    ]
     second = results_of(
         agent.invoke(
             turn(

@@ -36,7 +36,8 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     import builtins
     import sys
 
-    _type, _repr, _len, _str, _isinstance, _exec, _eval, _compile = type, repr, len, str, isinstance, exec, eval, compile
+    _type, _repr, _len, _str, _isinstance = type, repr, len, str, isinstance
+    _exec, _eval, _compile = exec, eval, compile
     only_ast = 0x400  # ast.PyCF_ONLY_AST
 
     class Console:
@@ -560,7 +561,8 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 made[i] = obj
                 defs[id(obj)] = (obj, filename, line, name, source)
             except BaseException as e:  # noqa: BLE001 - a def whose decorator fails becomes a residue
-                failed[i] = f"{'class' if source.lstrip().startswith('class') else 'function'} ({_type(e).__name__}: {e})"
+                kind = "class" if source.lstrip().startswith("class") else "function"
+                failed[i] = f"{kind} ({_type(e).__name__}: {e})"
 
         def functions(i):
             if i in failed:
