@@ -403,3 +403,10 @@ def test_stdlib_unpacks_into_our_cache_with_a_read_only_home(tmp_path: object) -
     assert lines[1].startswith("'" + str(cache / "resources"))
     assert any((cache / "resources").rglob("json/__init__.py"))
     assert not os.listdir(home)
+
+
+def test_a_name_rebound_after_its_def_is_saved_as_data(py: Interpreter) -> None:
+    py.eval("def rebound():\n    return 1\nrebound = 3\nalso_three = 3")
+    with Interpreter("python", timeout=SLOW, snapshots=True) as target:
+        target.restore(py.snapshot())
+        assert target.eval("(rebound, also_three)").value == "(3, 3)"

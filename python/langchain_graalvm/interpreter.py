@@ -29,7 +29,7 @@ def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
 
 
 class Interpreter:
-    """A persistent, sandboxed JavaScript REPL running in its own GraalVM context.
+    """A persistent, sandboxed JavaScript (or Python) REPL running in its own GraalVM context.
 
     Globals persist across :meth:`eval` calls. Each call is bounded by ``timeout`` (guest execution time) and
     ``memory_limit`` (memory the guest keeps during the call). The guest has no file system, network, host clock,
@@ -43,7 +43,8 @@ class Interpreter:
         ```
 
     Args:
-        language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases).
+        language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases), or
+            ``"python"`` (GraalPy, Python 3.12, with notebook semantics; needs the optional GraalPy jars).
         timeout: seconds of guest execution allowed per call.
         memory_limit: memory the guest may keep during one call, in QuickJS-equivalent bytes (see ``heap_factor``);
             0 disables the limit.

@@ -173,7 +173,8 @@ def setup(emit, capture, frozen_clock, epoch_ms):
                 first = min([node.lineno] + [d.lineno for d in node.decorator_list])
                 source = "".join(lines[first - 1 : node.end_lineno])
                 obj = ns.get(node.name)
-                if obj is not None:
+                # Only what the statement made (possibly decorated), not a value the name was rebound to later.
+                if callable(obj) and getattr(obj, "__name__", None) == node.name:
                     defs[id(obj)] = (obj, filename, first, node.name, source)
 
     def run(code, budget):
