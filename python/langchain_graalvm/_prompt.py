@@ -155,6 +155,8 @@ def _python_system_prompt(config: PromptConfig) -> str:
         "- The sandbox is pure computation: no files, network, sockets, subprocesses, threads, environment or "
         "host tools; those raise PermissionError or ImportError. Return values to pass results on.",
         "- Top-level `await` is not supported; `asyncio` cannot run an event loop here.",
+        "- Heavy loops run much faster inside a function than at the top level of a call (functions called "
+        "repeatedly are JIT-compiled).",
         f"- {clock}",
         f"- Each call may run for {_seconds(limits.timeout)} and keep {_memory(limits.memory_limit)}; past that "
         "it stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept. The first "
