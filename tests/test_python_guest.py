@@ -188,10 +188,10 @@ def test_asyncio_cannot_run_an_event_loop(py: Interpreter) -> None:
         pytest.param(
             "while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass", id="catch-all"
         ),
-        pytest.param("import re\nre.match(r'(a*)*b', 'a' * 40)", id="regex"),
     ],
 )
 def test_timeouts_stop_the_guest_and_the_interpreter_recovers(quick: Interpreter, code: str) -> None:
+    # No regex case: GraalPy's re runs on TRegex, which matches (a*)*b against 'a' * 40 at once.
     quick.eval("lim_kept = 'yes'")
     started = time.monotonic()
     out = quick.eval(code)
