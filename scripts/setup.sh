@@ -42,7 +42,8 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
 fi
 
 echo "==> building the Java module (GraalVM jars come from Maven Central on the first run)" >&2
-JAVA_HOME="$JDK" mvn -B -q -f java/pom.xml -DskipTests package
+# -Ppython also builds the optional GraalPy jars into java/target/runtime/python (about 125 MB).
+JAVA_HOME="$JDK" mvn -B -q -f java/pom.xml -Ppython -DskipTests package
 
 if [ ! -x .venv/bin/python ]; then
   echo "==> creating .venv" >&2

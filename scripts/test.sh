@@ -12,7 +12,7 @@ echo "==> ruff and mypy (the Python package)" >&2
 .venv/bin/mypy
 
 echo "==> JUnit (mvn verify)" >&2
-JAVA_HOME="$JDK" mvn -B -f java/pom.xml verify
+JAVA_HOME="$JDK" mvn -B -f java/pom.xml -Ppython verify
 
 if command -v node >/dev/null 2>&1; then
   echo "==> node --test (snapshot codec)" >&2

@@ -42,7 +42,8 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     assert "resource cache: " in out
     from langchain_graalvm import _jvm
 
-    graalpy = any((_jvm.find_runtime_dir() / "modules").glob("python-language-*.jar"))
+    runtime = _jvm.find_runtime_dir()
+    graalpy = any(p for folder in ("modules", "python") for p in (runtime / folder).glob("python-language-*.jar"))
     assert ("[info] GraalPy: available" in out) is graalpy
     assert ("[info] GraalPy: not available" in out) is not graalpy
     assert "smoke test: `6 * 7` = 42" in out
@@ -108,10 +109,15 @@ def test_repl_on_a_pseudo_terminal() -> None:
     assert child.exitstatus == 0
 
 
-def test_repl_python_is_a_clear_error_for_now() -> None:
-    proc = cli("repl", "--language", "python")
-    assert proc.returncode == 2
-    assert "Python guest (GraalPy) is not available" in proc.stderr
+def test_repl_runs_python_with_the_same_limits() -> None:
+    proc = cli(
+        "repl", "--language", "python", "--timeout", "8", stdin="xs = [1, 2, 3]\nsum(xs) * 2\nwhile True: pass\nxs\n"
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "langchain-graalvm repl (python)" in proc.stdout
+    assert "<result>12</result>" in proc.stdout
+    assert '<error type="Timeout">' in proc.stdout
+    assert "<result>[1, 2, 3]</result>" in proc.stdout
 
 
 def test_install_in_a_checkout_says_there_is_nothing_to_fetch() -> None:

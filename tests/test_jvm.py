@@ -49,6 +49,19 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
     assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
 
 
+def test_graalpy_jars_join_the_module_path_only_when_built(tmp_path: Path) -> None:
+    jdk = _jvm.Jdk(home=Path("/opt/jdk"), version="25.0.1", feature=25)
+    (tmp_path / "modules").mkdir()
+    (tmp_path / "modules" / "polyglot-25.0.3.jar").touch()
+    flags, _ = _jvm.jvm_flags(jdk, tmp_path)
+    assert "python-language" not in " ".join(flags)
+    (tmp_path / "python").mkdir()
+    (tmp_path / "python" / "python-language-25.0.3.jar").touch()
+    flags, _ = _jvm.jvm_flags(jdk, tmp_path)
+    module_path = next(f for f in flags if f.startswith("--module-path="))
+    assert str(tmp_path / "python" / "python-language-25.0.3.jar") in module_path.split("=", 1)[1].split(":")
+
+
 @pytest.mark.parametrize(("feature", "native", "unsafe"), [(21, False, False), (23, True, False), (24, True, True)])
 def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native: bool, unsafe: bool) -> None:
     jdk = _jvm.Jdk(home=Path("/opt/jdk"), version=f"{feature}.0.1", feature=feature)

@@ -109,7 +109,7 @@ def test_accepted_like_the_anchor(kwargs: dict[str, Any]) -> None:
 
 def test_own_options_are_validated() -> None:
     with pytest.raises(ValueError, match="`language` must be 'js'"):
-        CodeInterpreterMiddleware(language="python")
+        CodeInterpreterMiddleware(language="ruby")
     with pytest.raises(ValueError, match="`clock` must be 'frozen' or 'host'"):
         CodeInterpreterMiddleware(clock="wall")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="`frozen_epoch_ms` must be an int"):

@@ -83,6 +83,7 @@ class SandboxConfig:
     snapshots: bool = False
     heap_factor: float = 2.0
     max_wall_time: float = 300.0
+    language: Literal["js", "python"] = "js"
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -104,7 +105,16 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .heapFactor(config.heap_factor)
         .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
     )
-    return sandbox_cls.shared().newInterpreter(builder.build())
+    sandbox = sandbox_cls.shared()
+    if config.language == "python":
+        if not sandbox.pythonAvailable():
+            raise RuntimeError(
+                "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
+                "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
+                "java/target/runtime/python); elsewhere put them in <runtime>/python."
+            )
+        return sandbox.newPythonInterpreter(builder.build())
+    return sandbox.newInterpreter(builder.build())
 
 
 def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = None) -> EvalOutcome:
@@ -187,6 +197,7 @@ def runtime_facts() -> dict[str, Any]:
         "runtime_name": str(sandbox.runtimeName()),
         "jit": bool(sandbox.jitEnabled()),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
+        "python_available": bool(sandbox.pythonAvailable()),
         "java_home": str(info.jdk.home),
         "java_version": info.jdk.version,
         "runtime_dir": str(info.runtime_dir),

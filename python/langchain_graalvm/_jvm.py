@@ -189,6 +189,8 @@ def cache_dir() -> Path:
 def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
     """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested."""
     modules = sorted(str(p) for p in (runtime / "modules").glob("*.jar"))
+    # GraalPy is optional: its jars are on the module path only when they were built (mvn -Ppython).
+    modules += sorted(str(p) for p in (runtime / "python").glob("*.jar"))
     flags = [
         "-Xrs",
         f"-Xmx{_max_heap()}",

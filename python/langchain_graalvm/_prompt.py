@@ -40,6 +40,28 @@ _STATE_IN_PROMPT: dict[Mode, str] = {
 }
 
 
+_PYTHON_STATE_IN_DESCRIPTION: dict[Mode, str] = {
+    "thread": "Globals (variables, functions, classes, imports) persist across calls and across turns of this "
+    "conversation.",
+    "turn": _STATE_IN_DESCRIPTION["turn"],
+    "call": _STATE_IN_DESCRIPTION["call"],
+}
+
+_PYTHON_STATE_IN_PROMPT: dict[Mode, str] = {
+    "thread": (
+        "Globals you define (variables, functions, classes, imported modules) stay available in later calls, also "
+        "in later turns of this conversation. Between turns, data values (None, bool, int, float, complex, str, "
+        "bytes, bytearray, list, tuple, dict, set, frozenset, datetime, date, time, timedelta, Decimal, shared "
+        "references and cycles) are kept exactly, imported modules and names imported from them are imported "
+        "again, and functions and classes defined by top-level `def`/`class` statements are re-created from "
+        "their source. Other values (instances of your classes, lambdas, generators, iterators, ...) raise a "
+        "NameError saying so when used in a later turn."
+    ),
+    "turn": _STATE_IN_PROMPT["turn"],
+    "call": _STATE_IN_PROMPT["call"],
+}
+
+
 @dataclasses.dataclass(frozen=True)
 class PromptConfig:
     """The settings the texts mention: the tool's name, the mode, and the interpreters' limits."""
@@ -53,6 +75,10 @@ class PromptConfig:
     @property
     def clock(self) -> Literal["frozen", "host"]:
         return self.limits.clock
+
+    @property
+    def python(self) -> bool:
+        return self.limits.language == "python"
 
 
 def _seconds(value: float) -> str:
@@ -78,6 +104,8 @@ def _frozen_instant(epoch_ms: int) -> str:
 def code_description(config: PromptConfig) -> str:
     """The description of the tool's ``code`` argument."""
     reach = "No fs/network/real-clock access." if config.clock == "frozen" else "No fs/network access."
+    if config.python:
+        return f"Python 3 to run; the value of the last expression is returned (as repr()). {reach}"
     return (
         "JavaScript or TypeScript to run; the value of the last expression (an awaited Promise's value) is "
         f"returned. {reach}"
@@ -87,6 +115,12 @@ def code_description(config: PromptConfig) -> str:
 def tool_description(config: PromptConfig) -> str:
     """The eval tool's description."""
     reach = "no filesystem, network or real clock" if config.clock == "frozen" else "no filesystem or network"
+    if config.python:
+        return (
+            "Run Python 3 in a sandboxed GraalPy interpreter and get back the repr() of the last expression, the "
+            f"print() output, or the error with its traceback. {_PYTHON_STATE_IN_DESCRIPTION[config.mode]} "
+            f"Pure computation with the standard library: {reach}."
+        )
     return (
         "Run JavaScript or TypeScript in a sandboxed GraalVM interpreter and get back the value of the last "
         f"expression, the console output, or the error with its line numbers. {_STATE_IN_DESCRIPTION[config.mode]} "
@@ -99,8 +133,51 @@ def tool_description(config: PromptConfig) -> str:
     )
 
 
+def _python_system_prompt(config: PromptConfig) -> str:
+    name, limits = config.tool_name, config.limits
+    if config.clock == "frozen":
+        clock = (
+            f"The clock is frozen: `time.time()` and `datetime.now()` always give "
+            f"{_frozen_instant(limits.frozen_epoch_ms)} (UTC), so never use them to learn the current date or to "
+            "measure time. Date arithmetic on dates you construct works normally."
+        )
+    else:
+        clock = "`time.time()` and `datetime.now()` show the host's real time (UTC)."
+    if limits.capture_console:
+        console = "`print()` output (stdout and stderr, in order) is returned in a `<stdout>` block before the result."
+    else:
+        console = "`print()` output is discarded: return what you want to see as the value of the last expression."
+    lines = [
+        f"### Code interpreter (`{name}`)",
+        "",
+        f"`{name}` runs Python 3 (GraalPy) in a sandboxed interpreter, like a notebook cell. It answers with "
+        '`<result>` holding the repr() of the last expression (None when the cell ends with a statement), or '
+        '`<error type="...">` holding the message and a traceback with the line numbers of your code (`cell N` is '
+        "your N-th call).",
+        "",
+        f"- {_PYTHON_STATE_IN_PROMPT[config.mode]}",
+        "- The standard library is available (json, re, math, statistics, itertools, collections, datetime, "
+        "decimal, fractions, ...). No pip packages, no C extensions (numpy, pandas are not available).",
+        f"- {console}",
+        "- The sandbox is pure computation: no files, network, sockets, subprocesses, threads, environment or "
+        "host tools; those raise PermissionError or ImportError. Return values to pass results on.",
+        "- Top-level `await` is not supported; `asyncio` cannot run an event loop here.",
+        "- Heavy loops run much faster inside a function than at the top level of a call (functions called "
+        "repeatedly are JIT-compiled).",
+        f"- {clock}",
+        f"- Each call may run for {_seconds(limits.timeout)} and keep {_memory(limits.memory_limit)}; past that "
+        "it stops with a `Timeout` or `OutOfMemory` error, which says whether the globals were kept. The first "
+        "import of a large module can take a second or more.",
+        f"- Results, errors and console output are each cut to {limits.max_result_chars} characters; return "
+        "summaries rather than large data.",
+    ]
+    return "\n".join(lines)
+
+
 def system_prompt(config: PromptConfig) -> str:
     """The section appended to the system message on every model call."""
+    if config.python:
+        return _python_system_prompt(config)
     name, limits = config.tool_name, config.limits
     if config.clock == "frozen":
         clock = (

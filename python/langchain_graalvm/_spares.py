@@ -62,7 +62,9 @@ class InterpreterSpec:
         """
         interpreter = self.build()
         try:
-            if self.snapshots:
+            if self.language == "python":
+                interpreter.eval("")  # an empty Python cell builds the context and does not count as a cell
+            elif self.snapshots:
                 interpreter.snapshot()
             else:
                 interpreter.eval("void 0")

@@ -40,9 +40,11 @@ def _tour(_: argparse.Namespace) -> int:
     with Interpreter(timeout=1.0) as js:
         first = js.eval("1 + 1")
         info = runtime_info()
-        print(f"langchain-graalvm tour: GraalVM {info['graalvm_version']} on JDK {info['java_version']}, "
-              f"JIT {'on' if info['jit'] else 'off'} ({info['runtime_name']}); first eval {first.value} "
-              f"after {time.perf_counter() - started:.2f} s\n")
+        print(
+            f"langchain-graalvm tour: GraalVM {info['graalvm_version']} on JDK {info['java_version']}, "
+            f"JIT {'on' if info['jit'] else 'off'} ({info['runtime_name']}); first eval {first.value} "
+            f"after {time.perf_counter() - started:.2f} s\n"
+        )
         for title, code in TOUR_CELLS:
             out = js.eval(code)
             print(f"## {title}")
@@ -193,10 +195,18 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         return 1
     report.line("ok", "GraalVM", f"{facts['graalvm_version']} ({facts['runtime_name']} runtime)")
     jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]))
-    report.line("ok" if facts["jit"] else "warn", "JIT", jit_reason,
-                None if facts["jit"] else "use JDK 25 with the Graal compiler jars (the default install)")
-    report.line("ok", "sandbox policy", f"{facts['sandbox_policy']}: no host classes, file system, network, threads, "
-                "processes, environment, native access or other languages")
+    report.line(
+        "ok" if facts["jit"] else "warn",
+        "JIT",
+        jit_reason,
+        None if facts["jit"] else "use JDK 25 with the Graal compiler jars (the default install)",
+    )
+    report.line(
+        "ok",
+        "sandbox policy",
+        f"{facts['sandbox_policy']}: no host classes, file system, network, threads, "
+        "processes, environment, native access or other languages",
+    )
     checks = _check_limits()
     for what, how in _LIMITS:
         problem = checks.get(what)
@@ -210,8 +220,11 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     else:
         report.line("FAIL", "smoke test", smoke.text, "report this with the output of `langchain-graalvm info`")
     python = _graalpy_available(runtime)
-    report.line("info", "GraalPy", "available" if python else "not available: the Python guest is not part of this "
-                "install (only --language js)")
+    report.line(
+        "info",
+        "GraalPy",
+        "available" if python else "not available: the Python guest is not part of this install (only --language js)",
+    )
     if report.failed:
         print("\nSome checks failed: the sandbox is not usable until they are fixed.", file=out)
         return 1
@@ -220,14 +233,23 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
 
 
 _LIMITS = [
-    ("time", "timeout per eval (default 5 s): a watchdog thread interrupts the context at the deadline and closes it "
-     "by force after a grace period; the globals survive an interrupt"),
-    ("memory", "memory_limit per eval (default 64 MiB x heap_factor 2): the watchdog samples the bytes the guest "
-     "thread allocates and the heap after GC, and stops the eval past the limit"),
+    (
+        "time",
+        "timeout per eval (default 5 s): a watchdog thread interrupts the context at the deadline and closes it "
+        "by force after a grace period; the globals survive an interrupt",
+    ),
+    (
+        "memory",
+        "memory_limit per eval (default 64 MiB x heap_factor 2): the watchdog samples the bytes the guest "
+        "thread allocates and the heap after GC, and stops the eval past the limit",
+    ),
     ("stack", "each interpreter runs on its own 8 MiB guest thread: deep recursion is a catchable RangeError"),
     ("output", "max_result_chars (default 4000) caps the result, the error and console output, each"),
-    ("JVM heap", f"-Xmx{os.environ.get('LANGCHAIN_GRAALVM_MAX_HEAP', '2g')} (LANGCHAIN_GRAALVM_MAX_HEAP) for all "
-     "interpreters of the process"),
+    (
+        "JVM heap",
+        f"-Xmx{os.environ.get('LANGCHAIN_GRAALVM_MAX_HEAP', '2g')} (LANGCHAIN_GRAALVM_MAX_HEAP) for all "
+        "interpreters of the process",
+    ),
     ("clock", "frozen by default: Date shows a fixed instant, the host time is never seen"),
 ]
 
@@ -269,28 +291,38 @@ def _jit_reason(jdk: Any, runtime: Path, jit: bool) -> str:
 
 
 def _graalpy_available(runtime: Path) -> bool:
-    return any(p.name.startswith("python-language") for p in (runtime / "modules").glob("*.jar"))
+    return any(
+        p.name.startswith("python-language")
+        for folder in ("modules", "python")
+        for p in (runtime / folder).glob("*.jar")
+    )
 
 
 # ------------------------------------------------------------------------------------------------ repl
 
 _REPL_HELP = """\
-Type JavaScript or TypeScript; each entry runs as one cell, like one call of the agent's eval tool, under the same
-limits. End a line with \\ to continue the cell on the next line. Commands: .help, .reset (fresh globals), .exit."""
+Type code (JavaScript or TypeScript; Python with --language python). Each entry runs as one cell, like one call of
+the agent's eval tool, under the same limits. End a line with \\ to continue the cell on the next line. Commands:
+.help, .reset (fresh globals), .exit."""
 
 
 def _repl(args: argparse.Namespace) -> int:
     if args.language == "python":
-        print(
-            "error: the Python guest (GraalPy) is not available in this version of langchain-graalvm; "
-            "use --language js.",
-            file=sys.stderr,
-        )
-        return 2
-    return repl(sys.stdin, sys.stdout, timeout=args.timeout, memory_limit=args.memory_limit)
+        from langchain_graalvm import _jvm
+
+        if not _graalpy_available(_jvm.find_runtime_dir()):
+            print(
+                "error: the Python guest (GraalPy) is not installed here: its jars are built with the Maven profile "
+                "`python` (bash scripts/setup.sh does that in a checkout); use --language js meanwhile.",
+                file=sys.stderr,
+            )
+            return 2
+    return repl(sys.stdin, sys.stdout, timeout=args.timeout, memory_limit=args.memory_limit, language=args.language)
 
 
-def repl(stdin: TextIO, out: TextIO, *, timeout: float = 5.0, memory_limit: int = 64 * 1024 * 1024) -> int:
+def repl(
+    stdin: TextIO, out: TextIO, *, timeout: float = 5.0, memory_limit: int = 64 * 1024 * 1024, language: str = "js"
+) -> int:
     """Reads cells from ``stdin`` and prints each one's envelope, as the model would see it."""
     from langchain_graalvm import Interpreter
 
@@ -300,8 +332,13 @@ def repl(stdin: TextIO, out: TextIO, *, timeout: float = 5.0, memory_limit: int 
             import readline  # noqa: F401 - line editing and history for input()
         except ImportError:
             pass
-    print(f"langchain-graalvm repl (js): timeout {timeout:g} s, memory limit {memory_limit // (1024 * 1024)} MiB. "
-          "Type .help for help.", file=out, flush=True)
+    print(
+        f"langchain-graalvm repl ({language}): timeout {timeout:g} s, "
+        f"memory limit {memory_limit // (1024 * 1024)} MiB. "
+        "Type .help for help.",
+        file=out,
+        flush=True,
+    )
 
     def read(prompt: str) -> str | None:
         if interactive:
@@ -313,10 +350,10 @@ def repl(stdin: TextIO, out: TextIO, *, timeout: float = 5.0, memory_limit: int 
         line = stdin.readline()
         return None if line == "" else line.rstrip("\n")
 
-    js = Interpreter(timeout=timeout, memory_limit=memory_limit)
+    js = Interpreter(language, timeout=timeout, memory_limit=memory_limit)
     try:
         while True:
-            line = read("js> ")
+            line = read("py> " if language == "python" else "js> ")
             if line is None:
                 print("", file=out)
                 return 0
@@ -338,7 +375,7 @@ def repl(stdin: TextIO, out: TextIO, *, timeout: float = 5.0, memory_limit: int 
                 continue
             if command == ".reset":
                 js.close()
-                js = Interpreter(timeout=timeout, memory_limit=memory_limit)
+                js = Interpreter(language, timeout=timeout, memory_limit=memory_limit)
                 print("(globals cleared)", file=out)
                 continue
             outcome = js.eval(code)
@@ -379,8 +416,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.set_defaults(func=_repl)
 
     inst = sub.add_parser("install", help="fetch and verify the GraalVM jars now instead of on first use")
-    inst.add_argument("--resolver", choices=["auto", "mvn", "jgo"], default="auto",
-                      help="Maven when `mvn` is on the PATH, else jgo (default auto)")
+    inst.add_argument(
+        "--resolver",
+        choices=["auto", "mvn", "jgo"],
+        default="auto",
+        help="Maven when `mvn` is on the PATH, else jgo (default auto)",
+    )
     inst.add_argument("--offline", action="store_true", help="use only local Maven repositories")
     inst.add_argument("--verify", action="store_true", help="hash every jar again after the fetch")
     inst.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -14,6 +14,7 @@ from ._audit import AuditTarget
 from ._bridge import EvalOutcome
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
+_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
 _executor_lock = threading.Lock()
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
 
@@ -29,7 +30,7 @@ def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
 
 
 class Interpreter:
-    """A persistent, sandboxed JavaScript REPL running in its own GraalVM context.
+    """A persistent, sandboxed JavaScript (or Python) REPL running in its own GraalVM context.
 
     Globals persist across :meth:`eval` calls. Each call is bounded by ``timeout`` (guest execution time) and
     ``memory_limit`` (memory the guest keeps during the call). The guest has no file system, network, host clock,
@@ -43,7 +44,8 @@ class Interpreter:
         ```
 
     Args:
-        language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases).
+        language: the guest language; ``"js"`` (``"javascript"`` and ``"typescript"`` are accepted aliases), or
+            ``"python"`` (GraalPy, Python 3.12, with notebook semantics; needs the optional GraalPy jars).
         timeout: seconds of guest execution allowed per call.
         memory_limit: memory the guest may keep during one call, in QuickJS-equivalent bytes (see ``heap_factor``);
             0 disables the limit.
@@ -82,8 +84,10 @@ class Interpreter:
         max_wall_time: float = 300.0,
         audit: AuditTarget = None,
     ) -> None:
-        if language not in ("js", "javascript", "typescript", "ts"):
-            raise ValueError(f"language must be 'js' (JavaScript/TypeScript); got {language!r}")
+        if language not in _LANGUAGES:
+            raise ValueError(
+                f"language must be 'js' (JavaScript/TypeScript) or 'python' (GraalPy); got {language!r}"
+            )
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout):
             raise ValueError(f"timeout must be a finite number of seconds; got {timeout!r}")
         if timeout <= 0:
@@ -108,7 +112,7 @@ class Interpreter:
             raise ValueError(f"max_wall_time must be a finite number of seconds > 0; got {max_wall_time!r}")
         if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
             raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
-        self.language = "js"
+        self.language = _LANGUAGES[language]
         self.timeout = float(timeout)
         self.memory_limit = memory_limit
         self.max_result_chars = max_result_chars
@@ -123,6 +127,7 @@ class Interpreter:
             snapshots=bool(snapshots),
             heap_factor=float(heap_factor),
             max_wall_time=float(max_wall_time),
+            language=self.language,  # type: ignore[arg-type]
         )
         self._auditor = _audit.resolve(audit)
         self._java: Any = None

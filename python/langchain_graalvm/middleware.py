@@ -46,7 +46,7 @@ Mode = Literal["thread", "turn", "call"]
 PTCOption = list[str | BaseTool]
 
 _DEFAULT_MEMORY_LIMIT = 64 * 1024 * 1024
-_LANGUAGES = ("js", "javascript", "typescript", "ts")
+_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
 _SNAPSHOT_COPY_EVERY = 10  # records between full copies of the snapshot in a checkpoint
 
 
@@ -75,7 +75,9 @@ def _resolve_mode(mode: str | None) -> Mode:
 
 def _check_own_options(language: str, clock: str, frozen_epoch_ms: int) -> None:
     if language not in _LANGUAGES:
-        raise ValueError(f"`language` must be 'js' (JavaScript, TypeScript accepted); got {language!r}")
+        raise ValueError(
+            f"`language` must be 'js' (JavaScript, TypeScript accepted) or 'python' (GraalPy); got {language!r}"
+        )
     if clock not in ("frozen", "host"):
         raise ValueError(f"`clock` must be 'frozen' or 'host'; got {clock!r}")
     if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
@@ -111,7 +113,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         snapshot_signing_key: when set, snapshots are signed with HMAC-SHA256 (bound to the thread's slot) and a
             snapshot with a missing or wrong signature is refused with a warning. Use the same key in every
             process that serves a thread.
-        language: ``"js"``; TypeScript annotations are accepted in JavaScript cells.
+        language: ``"js"`` (TypeScript annotations are accepted in JavaScript cells) or ``"python"`` (GraalPy,
+            Python 3.12; needs the optional GraalPy jars). The tool's description and prompt speak that language.
         clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
         frozen_epoch_ms: the instant a frozen clock shows, in ms since 1970-01-01T00:00:00Z. Default 0.
         interrupt_on: the same mapping given to ``create_deep_agent(interrupt_on=...)``. Tools that need
@@ -184,12 +187,17 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.subagents = subagents
         self.max_subagent_concurrency = max_subagent_concurrency
         self.ptc = _ptc.check_ptc_option(ptc, tool_name)
+        if self.ptc is not None and _LANGUAGES.get(language) == "python":
+            raise ValueError(
+                "`ptc` is not available with language='python' yet: tools.* and task() are JavaScript-only. "
+                "Use language='js' for programmatic tool calling."
+            )
         self.interrupt_on = dict(interrupt_on or {})
         self._approval_required = frozenset(name for name, rule in self.interrupt_on.items() if rule)
         self.max_wall_time = max_wall_time
         self._ptc_sections: dict[tuple[tuple[str, int], ...], str] = {}
         self.max_snapshot_bytes = memory_limit if max_snapshot_bytes is None else max_snapshot_bytes
-        self.language = "js"
+        self.language = _LANGUAGES[language]
         self.clock = clock
         self.frozen_epoch_ms = frozen_epoch_ms
         self.keep_warm = bool(keep_warm) and self.mode == "thread"
@@ -202,6 +210,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             frozen_epoch_ms=frozen_epoch_ms,
             snapshots=self.mode == "thread",
             max_wall_time=max_wall_time,
+            language=self.language,
         )
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
@@ -249,6 +258,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     ) -> _hostcalls.HostCalls | None:
         """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
         tool. None when the guest gets neither."""
+        if self.language == "python":
+            return None  # the Python guest has no host bridges yet
         available = getattr(runtime, "tools", None) or []
         tools = _ptc.select_tools(self.ptc, available, self.tool_name)
         task_tool = _ptc.find_task_tool(available) if self.subagents else None
@@ -367,6 +378,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
 
     def _bridges_prompt(self, available: list[Any]) -> str:
         """The prompt sections for ``tools`` and ``task``, cached per tool set."""
+        if self.language == "python":
+            return ""
         tools = _ptc.select_tools(self.ptc, available, self.tool_name)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
         key = (*((name, id(tool)) for name, tool in (tools or {}).items()), ("", int(has_task)))
@@ -447,5 +460,5 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
         coroutine=async_eval,
         infer_schema=False,
         args_schema=schema,
-        metadata={"ls_code_input_language": "javascript"},
+        metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
     )

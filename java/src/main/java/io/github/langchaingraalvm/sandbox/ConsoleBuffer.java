@@ -28,6 +28,11 @@ final class ConsoleBuffer {
         }
     }
 
+    /** Appends text as written, without a separator (Python's print writes its own newlines). */
+    synchronized void append(String text) {
+        add(text);
+    }
+
     private void add(String text) {
         int room = capacity - kept.length();
         if (room >= text.length()) {

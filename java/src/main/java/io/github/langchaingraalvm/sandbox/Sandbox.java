@@ -77,6 +77,20 @@ public final class Sandbox {
     }
 
     /**
+     * A new Python interpreter (GraalPy) with its own context and guest thread.
+     *
+     * @throws IllegalStateException if the optional GraalPy jars are not on the module path
+     */
+    public PythonInterpreter newPythonInterpreter(SandboxOptions options) {
+        return new PythonInterpreter(this, options);
+    }
+
+    /** Whether the optional GraalPy jars are installed, so {@link #newPythonInterpreter} can be used. */
+    public boolean pythonAvailable() {
+        return PythonInterpreter.available();
+    }
+
+    /**
      * Loads the cell compiler (the JavaScript parser and TypeScript stripper) now instead of on the first eval.
      * Safe to call from any thread, any number of times.
      */

@@ -1,0 +1,496 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * A persistent Python REPL in its own GraalPy context, run by its own guest thread: the Python counterpart of
+ * {@link Interpreter}, with the same outcome envelope, watchdog, limits and snapshot contract.
+ *
+ * <p>GraalPy runs under {@link SandboxPolicy#CONSTRAINED} like JavaScript, in an engine of its own (all contexts of
+ * an engine share its policy and languages): no host access beyond our own proxies, no host files (the guest reads
+ * only GraalPy's own standard library), no sockets, native code, threads, processes, environment or polyglot
+ * access. Cells run as in a notebook: globals persist, and the value of a final expression is the result.
+ *
+ * <p>The GraalPy jars are optional; {@link #available()} says whether they are on the module path.
+ */
+public final class PythonInterpreter implements AutoCloseable {
+    private static final AtomicInteger IDS = new AtomicInteger();
+    private static final Runnable STOP = () -> {};
+    private static volatile Engine engine;
+
+    private final Sandbox sandbox;
+    private final SandboxOptions options;
+    private final ConsoleBuffer console;
+    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private final Thread owner;
+    private final Object cancelLock = new Object();
+    private volatile boolean closed;
+    private volatile Watchdog.Ticket ticket;
+    private volatile boolean cancelRequested;
+    private Context context;
+    private Value api;
+
+    PythonInterpreter(Sandbox sandbox, SandboxOptions options) {
+        if (!available()) {
+            throw new IllegalStateException("GraalPy is not installed: the org.graalvm.polyglot:python jars are not on"
+                    + " the module path (build them with `mvn -Ppython package`, which copies them to"
+                    + " java/target/runtime/python)");
+        }
+        this.sandbox = sandbox;
+        this.options = options;
+        this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
+        this.owner = new Thread(null, this::loop, "graalpy-sandbox-" + IDS.incrementAndGet(), options.stackBytes());
+        owner.setDaemon(true);
+        owner.start();
+    }
+
+    /** Whether the GraalPy language is installed. */
+    public static boolean available() {
+        if (ModuleLayer.boot().findModule("org.graalvm.py").isPresent()) {
+            return true;
+        }
+        try {
+            Class.forName("com.oracle.graal.python.PythonLanguage", false, PythonInterpreter.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** The process-wide GraalPy engine, created on first use; shared so parsed standard-library code is shared. */
+    static Engine engine() {
+        Engine e = engine;
+        if (e == null) {
+            synchronized (PythonInterpreter.class) {
+                e = engine;
+                if (e == null) {
+                    e = Engine.newBuilder("python")
+                            .sandbox(SandboxPolicy.CONSTRAINED)
+                            .out(OutputStream.nullOutputStream())
+                            .err(OutputStream.nullOutputStream())
+                            .option("engine.WarnInterpreterOnly", "false")
+                            .build();
+                    engine = e;
+                }
+            }
+        }
+        return e;
+    }
+
+    /** The options this interpreter runs under. */
+    public SandboxOptions options() {
+        return options;
+    }
+
+    /** Whether an eval is running. */
+    public boolean isBusy() {
+        return busy.get();
+    }
+
+    /** Runs one cell; never throws for anything the guest does. See {@link Interpreter#eval(String)}. */
+    public EvalOutcome eval(String code) {
+        if (closed) {
+            throw new IllegalStateException("the interpreter is closed");
+        }
+        if (Thread.currentThread() == owner) {
+            throw new IllegalStateException("eval cannot be called from the interpreter's own thread");
+        }
+        synchronized (cancelLock) {
+            if (!busy.compareAndSet(false, true)) {
+                return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
+                        "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
+                        options.maxResultChars());
+            }
+            cancelRequested = false;
+        }
+        try {
+            return onOwner(() -> runCell(code));
+        } finally {
+            synchronized (cancelLock) {
+                busy.set(false);
+            }
+        }
+    }
+
+    /** The model's globals as a versioned JSON text (no pickle). See {@link Interpreter#snapshot(long)}. */
+    public String snapshot(long maxBytes) {
+        return exclusive(() -> onOwner(() -> takeSnapshot(maxBytes)));
+    }
+
+    /** Restores globals saved by {@link #snapshot(long)}, before any eval. Returns the restored names. */
+    public List<String> restore(String payload) {
+        return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+    }
+
+    /**
+     * Binds a host value (a polyglot proxy) as a global of the model's module; it is not part of snapshots. For host
+     * bridges (the {@code tools} object, {@code task}) and tests in this package.
+     */
+    void defineGlobal(String name, Object hostValue) {
+        exclusive(() -> onOwner(() -> {
+            ensureContext();
+            api.invokeMember("define", name, hostValue);
+            return null;
+        }));
+    }
+
+    /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
+    public void cancel() {
+        synchronized (cancelLock) {
+            if (busy.get()) {
+                cancelRequested = true;
+            }
+        }
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+    }
+
+    /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+        tasks.add(STOP);
+        try {
+            owner.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private <T> T exclusive(Supplier<T> action) {
+        if (closed) {
+            throw new IllegalStateException("the interpreter is closed");
+        }
+        if (Thread.currentThread() == owner) {
+            throw new IllegalStateException("cannot be called from the interpreter's own thread");
+        }
+        if (!busy.compareAndSet(false, true)) {
+            throw new IllegalStateException("an eval is running in this interpreter");
+        }
+        try {
+            return action.get();
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    private <T> T onOwner(Supplier<T> action) {
+        CompletableFuture<T> done = new CompletableFuture<>();
+        tasks.add(() -> {
+            try {
+                done.complete(action.get());
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    cancel();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new IllegalStateException("the interpreter failed", e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void loop() {
+        try {
+            while (true) {
+                Runnable task = tasks.take();
+                if (task == STOP) {
+                    break;
+                }
+                task.run();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            discardContext();
+        }
+    }
+
+    private void ensureContext() {
+        if (context != null) {
+            return;
+        }
+        Context c = Context.newBuilder("python")
+                .engine(engine())
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .allowHostAccess(Sandbox.HOST_ACCESS)
+                .allowIO(IOAccess.NONE)
+                .allowNativeAccess(false)
+                .allowCreateThread(false)
+                .allowCreateProcess(false)
+                .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .in(InputStream.nullInputStream())
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .timeZone(ZoneOffset.UTC)
+                .build();
+        try {
+            c.eval(Source.newBuilder("python", CellCompiler.resource("python_guest.py"), "python_guest.py")
+                    .buildLiteral());
+            Value setup = c.getBindings("python").getMember("setup");
+            ProxyExecutable emit = args -> {
+                console.append(args[0].asString());
+                return null;
+            };
+            api = setup.execute(emit, options.captureConsole(), options.clock() == SandboxOptions.Clock.FROZEN,
+                    options.frozenEpochMillis());
+            context = c;
+        } catch (RuntimeException e) {
+            api = null;
+            c.close(true);
+            throw e;
+        }
+    }
+
+    private void discardContext() {
+        Context c = context;
+        context = null;
+        api = null;
+        if (c != null) {
+            try {
+                c.close(true);
+            } catch (IllegalStateException | PolyglotException e) {
+                // Closed already, by the watchdog.
+            }
+        }
+    }
+
+    private Watchdog.Ticket watch() {
+        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.heapAllowanceBytes(),
+                options.timeout(), options.interruptGrace());
+        ticket = t;
+        if (cancelRequested) {
+            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
+        }
+        return t;
+    }
+
+    private void unwatch(Watchdog.Ticket t) {
+        ticket = null;
+        sandbox.watchdog().release(t);
+        if (t.forcedClose) {
+            discardContext();
+        }
+    }
+
+    private EvalOutcome runCell(String code) {
+        long start = System.nanoTime();
+        console.clear();
+        ensureContext();
+        if (cancelRequested) {
+            return stopped(Watchdog.Reason.CANCELLED, null, start);
+        }
+        Watchdog.Ticket t = watch();
+        try {
+            Value r = api.invokeMember("run", code, Math.max(1000, options.maxResultChars()) * 4);
+            if ("ok".equals(r.getArrayElement(0).asString())) {
+                return new EvalOutcome(EvalOutcome.Status.OK, r.getArrayElement(1).asString(),
+                        r.getArrayElement(2).asBoolean(), consoleText(), console.dropped(), null, null, null, false,
+                        System.nanoTime() - start, options.maxResultChars());
+            }
+            if (t.reason != null) {
+                return stopped(t.reason, t, start);
+            }
+            return outcome(EvalOutcome.Status.ERROR, r.getArrayElement(1).asString(),
+                    r.getArrayElement(2).asString(), r.getArrayElement(3).asString(), false, start);
+        } catch (PolyglotException e) {
+            return failure(e, t, start);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    private EvalOutcome failure(PolyglotException e, Watchdog.Ticket t, long start) {
+        Watchdog.Reason reason = t.reason;
+        if (reason != null && (e.isCancelled() || e.isInterrupted() || t.forcedClose)) {
+            return stopped(reason, t, start);
+        }
+        if (e.isResourceExhausted()) {
+            t.forcedClose = true;
+            return outcome(EvalOutcome.Status.LIMIT, "OutOfMemory", "The guest exhausted a host resource ("
+                    + e.getMessage() + "). The interpreter was restarted: all globals from earlier calls are gone.",
+                    "", true, start);
+        }
+        String denied = deniedOperation(String.valueOf(e.getMessage()));
+        if (denied != null) {
+            // GraalPy reports a denied process or socket as a Java exception that Python code cannot catch; the
+            // context itself is fine, so the model gets a plain error and keeps its globals.
+            return outcome(EvalOutcome.Status.ERROR, "PermissionError", denied, guestStack(e), false, start);
+        }
+        t.forcedClose = true;
+        return outcome(EvalOutcome.Status.ERROR, "InternalError", String.valueOf(e.getMessage())
+                + " The interpreter was restarted: all globals from earlier calls are gone.", "", true, start);
+    }
+
+    /** The model-facing text for a sandbox denial GraalPy raises as a Java exception, or null for anything else. */
+    static String deniedOperation(String message) {
+        if (message.startsWith("java.lang.SecurityException: Process creation is not allowed")) {
+            return "Operation not permitted: this sandbox cannot start processes (os.system, subprocess, ...).";
+        }
+        if (message.contains("UnsupportedPosixFeatureException: socket was excluded")) {
+            return "Operation not permitted: this sandbox has no network access (sockets are disabled).";
+        }
+        if (message.startsWith("java.lang.IllegalStateException: Creating threads is not allowed")) {
+            return "Operation not permitted: this sandbox cannot start threads.";
+        }
+        if (message.startsWith("java.lang.SecurityException: Operation is not allowed for")) {
+            return "Operation not permitted: this sandbox has no file system access.";
+        }
+        if (message.startsWith("java.lang.SecurityException: ")) {
+            return "Operation not permitted in this sandbox: "
+                    + message.substring("java.lang.SecurityException: ".length()).split(", to enable it")[0];
+        }
+        if (message.contains("UnsupportedPosixFeatureException: ")) {
+            return "Operation not permitted in this sandbox: "
+                    + message.substring(message.indexOf("UnsupportedPosixFeatureException: ") + 34);
+        }
+        return null;
+    }
+
+    /** Frames of the model's cells, innermost last, in Python's traceback layout. */
+    private static String guestStack(PolyglotException e) {
+        List<String> frames = new ArrayList<>();
+        for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
+            if (f.isGuestFrame() && f.getSourceLocation() != null
+                    && f.getSourceLocation().getSource().getName().startsWith("cell ")) {
+                String name = f.getRootName();
+                frames.add(0, "  File \"" + f.getSourceLocation().getSource().getName() + "\", line "
+                        + f.getSourceLocation().getStartLine()
+                        + (name == null || name.isEmpty() || name.equals("<module>") ? "" : ", in " + name));
+            }
+        }
+        return String.join("\n", frames);
+    }
+
+    private EvalOutcome stopped(Watchdog.Reason reason, Watchdog.Ticket t, long start) {
+        boolean reset = t != null && t.forcedClose;
+        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
+        return switch (reason) {
+            case TIMEOUT -> outcome(EvalOutcome.Status.TIMEOUT, "Timeout",
+                    "Execution exceeded the " + seconds(options.timeout().toMillis()) + " timeout and was stopped."
+                            + (reset ? " It did not stop when interrupted." + lost
+                                    : " Globals from earlier calls are kept."), "", reset, start);
+            case MEMORY -> outcome(EvalOutcome.Status.LIMIT, "OutOfMemory",
+                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
+                            + mib(Math.max(t.retainedEstimate, options.heapAllowanceBytes()))
+                            + " of JVM heap) and was stopped." + lost, "", true, start);
+            case CANCELLED -> outcome(EvalOutcome.Status.ERROR, "Cancelled",
+                    "The eval was cancelled by the host." + (reset ? lost : ""), "", reset, start);
+        };
+    }
+
+    private String takeSnapshot(long maxBytes) {
+        requireSnapshots();
+        ensureContext();
+        Watchdog.Ticket t = watch();
+        try {
+            return api.invokeMember("snapshot", maxBytes > 0 ? maxBytes : -1L).asString();
+        } catch (PolyglotException e) {
+            if (t.reason != null) {
+                throw new SnapshotException("taking the snapshot was stopped: " + t.reason, false);
+            }
+            boolean tooLarge = String.valueOf(e.getMessage()).contains("snapshot exceeds maxBytes");
+            throw new SnapshotException(tooLarge ? "the snapshot is larger than " + maxBytes + " bytes"
+                    : "the snapshot could not be taken: " + e.getMessage(), tooLarge);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    private List<String> restoreSnapshot(String payload) {
+        requireSnapshots();
+        ensureContext();
+        Watchdog.Ticket t = watch();
+        try {
+            Value restored = api.invokeMember("restore", payload);
+            List<String> names = new ArrayList<>();
+            for (long i = 0; i < restored.getArraySize(); i++) {
+                names.add(restored.getArrayElement(i).asString());
+            }
+            return names;
+        } catch (PolyglotException e) {
+            t.forcedClose = t.forcedClose || t.reason != null;
+            String message = String.valueOf(e.getMessage());
+            throw new SnapshotException(t.reason != null ? "restoring the snapshot was stopped: " + t.reason
+                    : message.startsWith("ValueError: ") ? message.substring("ValueError: ".length()) : message,
+                    false);
+        } finally {
+            unwatch(t);
+        }
+    }
+
+    private void requireSnapshots() {
+        if (!options.snapshots()) {
+            throw new IllegalStateException("snapshots are off for this interpreter; enable SandboxOptions.snapshots");
+        }
+    }
+
+    /** print() ends with a newline; the envelope's stdout does not. */
+    private String consoleText() {
+        String text = console.text();
+        return text.endsWith("\n") && console.dropped() == 0 ? text.substring(0, text.length() - 1) : text;
+    }
+
+    private EvalOutcome outcome(EvalOutcome.Status status, String errorType, String errorMessage, String stack,
+            boolean reset, long start) {
+        return new EvalOutcome(status, null, false, consoleText(), console.dropped(), errorType, errorMessage, stack,
+                reset, System.nanoTime() - start, options.maxResultChars());
+    }
+
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
+    }
+
+    private static String mib(long bytes) {
+        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
+                + " MiB";
+    }
+}

@@ -1,0 +1,412 @@
+"""The Python guest (GraalPy): notebook semantics, isolation, limits and snapshots, through the interpreter API.
+
+GraalPy contexts are costly to start on a busy machine, so most tests share one module-scoped interpreter and use
+fresh global names; tests that need their own limits or a fresh context say so.
+"""
+
+from __future__ import annotations
+
+import ast
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from langchain_graalvm import Interpreter, SnapshotError
+from tests.conftest import run_python
+
+# Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
+# loaded 2-core machine. Limit tests use interpreters of their own with short timeouts.
+SLOW = 60.0
+
+
+@pytest.fixture(scope="module")
+def py() -> Iterator[Interpreter]:
+    interpreter = Interpreter("python", timeout=SLOW, snapshots=True)
+    try:
+        yield interpreter
+    finally:
+        interpreter.close()
+
+
+@pytest.fixture(scope="module")
+def quick() -> Iterator[Interpreter]:
+    interpreter = Interpreter("python", timeout=1.0, memory_limit=16 * 2**20)
+    interpreter.eval("0")  # builds the context outside the tests' timing
+    try:
+        yield interpreter
+    finally:
+        interpreter.close()
+
+
+# --------------------------------------------------------------------------------------------- REPL semantics
+
+
+def test_language_is_validated_and_aliased() -> None:
+    assert Interpreter("py").language == "python"
+    with pytest.raises(ValueError, match="'python'"):
+        Interpreter("ruby")
+
+
+def test_globals_persist_and_the_last_expression_is_the_result(py: Interpreter) -> None:
+    assert py.eval("repl_a = 20\nrepl_b = 22").text == "<result>None</result>"
+    out = py.eval("def repl_add(x, y):\n    return x + y\n\nrepl_add(repl_a, repl_b)")
+    assert out.ok and out.value == "42"
+    assert py.eval("repl_add('a', 'b')").value == "'ab'"
+    assert py.eval("[repl_a, {'k': (1, 2.5, None, True)}]").value == "[20, {'k': (1, 2.5, None, True)}]"
+
+
+def test_only_a_final_expression_statement_is_the_value(py: Interpreter) -> None:
+    assert py.eval("repl_c = 1\nrepl_c + 1\nrepl_c = 5").value == "None"
+    assert py.eval("if True:\n    7").value == "None"
+    assert py.eval("repl_c; repl_c * 3").value == "15"
+
+
+def test_print_and_stderr_are_captured_in_order(py: Interpreter) -> None:
+    out = py.eval(
+        "import sys\nprint('one')\nprint('two', file=sys.stderr)\nsys.stdout.write('three\\n')\n"
+        "sys.stderr.write('four')\nprint()\n'done'"
+    )
+    # The final newline of the output is dropped, as the envelope adds its own.
+    assert out.stdout == "one\ntwo\nthree\nfour"
+    assert out.text == "<stdout>\none\ntwo\nthree\nfour\n</stdout>\n<result>'done'</result>"
+
+
+def test_tracebacks_carry_the_models_line_numbers(py: Interpreter) -> None:
+    py.eval("def tb_inner(n):\n    x = 1\n    return x / n\n")
+    out = py.eval("y = 3\n\ntb_inner(0)")
+    assert out.status == "error" and out.error_type == "ZeroDivisionError"
+    assert out.error_message == "division by zero"
+    lines = out.error_stack.splitlines()
+    cell = lines[0].split('"')[1]
+    assert lines[0] == f'  File "{cell}", line 3'
+    assert lines[1] == "    tb_inner(0)"
+    assert lines[2].endswith(", line 3, in tb_inner") and lines[3] == "    return x / n"
+    assert "python_guest" not in out.text  # no frames of the host's runner
+
+
+def test_syntax_errors_are_clear(py: Interpreter) -> None:
+    out = py.eval("x = 1\nprint((x)\n")
+    assert out.error_type == "SyntaxError"
+    assert "'(' was never closed" in (out.error_message or "") and "line 2" in (out.error_message or "")
+    out = py.eval("def f():\nreturn 1")
+    assert out.error_type == "IndentationError" and "line 2" in (out.error_message or "")
+    out = py.eval("return 5")
+    assert out.error_type == "SyntaxError" and "'return' outside function" in (out.error_message or "")
+    assert py.eval("1 + 1").value == "2"
+
+
+def test_guest_exceptions_of_every_kind_are_reported(py: Interpreter) -> None:
+    assert py.eval("raise KeyError('k')").error_type == "KeyError"
+    out = py.eval("raise SystemExit(3)")
+    assert (out.error_type, out.error_message) == ("SystemExit", "3")
+    out = py.eval("input()")
+    assert out.error_type == "EOFError"
+    out = py.eval("class Weird(Exception):\n    def __str__(self):\n        raise ValueError()\nraise Weird()")
+    assert out.error_type == "Weird" and "str() failed" in (out.error_message or "")
+
+
+def test_result_is_cut_to_max_result_chars() -> None:
+    with Interpreter("python", max_result_chars=100, timeout=SLOW) as small:
+        out = small.eval("'x' * 10000")
+        assert out.text.startswith("<result>'xxx") and out.text.endswith("[truncated 3921+ chars]</result>")
+        assert len(out.text) <= len("<result></result>") + 110  # the marker may run a few characters over
+        out = small.eval("for i in range(2000):\n    print('line', i)")
+        assert out.stdout_dropped > 0 and len(out.stdout) <= 100
+        assert "truncated" in out.text
+
+
+def test_frozen_clock_hides_the_host_time() -> None:
+    with Interpreter("python", frozen_epoch_ms=86_400_000, timeout=SLOW) as frozen:
+        out = frozen.eval("import time, datetime\n(time.time(), time.time_ns(), datetime.datetime.now().isoformat())")
+        assert out.value == "(86400.0, 86400000000000, '1970-01-02T00:00:00')"
+    with Interpreter("python", clock="host", timeout=SLOW) as real:
+        assert float(real.eval("import time\ntime.time()").value or 0) > 1.6e9
+
+
+# --------------------------------------------------------------------------------------------- isolation
+
+
+@pytest.mark.parametrize(
+    ("code", "error_type", "words"),
+    [
+        pytest.param("open('/etc/passwd').read()", "PermissionError", "Operation not permitted", id="open"),
+        pytest.param("import os\nos.listdir('/')", "PermissionError", "Operation not permitted", id="listdir"),
+        pytest.param("import os\nos.getcwd()", "PermissionError", "no file system access", id="getcwd"),
+        pytest.param("import os\nos.system('id')", "PermissionError", "cannot start processes", id="os.system"),
+        pytest.param("import subprocess\nsubprocess.run(['id'])", "PermissionError", "not permitted", id="subprocess"),
+        pytest.param("import socket\nsocket.socket()", "PermissionError", "no network access", id="socket"),
+        pytest.param(
+            "import socket\nsocket.create_connection(('127.0.0.1', 9))", "PermissionError", "not permitted",
+            id="connect",
+        ),
+        pytest.param("import ctypes", "ImportError", "_ctypes", id="ctypes"),
+        pytest.param("import java\njava.type('java.lang.System')", "NotImplementedError", "host lookup", id="java"),
+        pytest.param(
+            "import polyglot\npolyglot.eval(language='js', string='1')", "RuntimeError", "polyglot", id="polyglot"
+        ),
+        pytest.param("__graalpython__.read_file('/etc/passwd')", "PermissionError", "not permitted", id="graal-read"),
+        pytest.param(
+            "import threading\nthreading.Thread(target=print).start()", "PermissionError", "cannot start threads",
+            id="thread",
+        ),
+    ],
+)
+def test_host_access_fails_with_a_clear_error(py: Interpreter, code: str, error_type: str, words: str) -> None:
+    py.eval("iso_kept = 'still here'")
+    out = py.eval(code)
+    assert out.status == "error", out.text
+    assert out.error_type == error_type, out.text
+    assert words.lower() in out.text.lower(), out.text
+    assert not out.state_reset
+    assert py.eval("iso_kept").value == "'still here'"
+
+
+def test_the_guest_sees_no_host_environment_or_host_objects(py: Interpreter) -> None:
+    assert py.eval("import os\n'PATH' in os.environ or 'HOME' in os.environ").value == "False"
+    out = py.eval("__graalpython__.build_java_class(object, 'X', 'java.lang.Object')")
+    assert out.status == "error" and not out.state_reset
+
+
+def test_asyncio_cannot_run_an_event_loop(py: Interpreter) -> None:
+    # asyncio's loop needs a self-pipe socket; the sandbox has none. Documented in the prompt.
+    out = py.eval("import asyncio\nasync def co():\n    return 1\nasyncio.run(co())")
+    assert out.status == "error" and out.error_type == "PermissionError", out.text
+    # Coroutines themselves work: a host-driven send() loop can run them.
+    out = py.eval("c = co()\ntry:\n    c.send(None)\nexcept StopIteration as s:\n    r = s.value\nr")
+    assert out.value == "1"
+
+
+# --------------------------------------------------------------------------------------------- limits
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("while True:\n    pass", id="loop"),
+        pytest.param("try:\n    while True: pass\nfinally:\n    while True: pass", id="loop-in-finally"),
+        pytest.param(
+            "while True:\n    try:\n        while True: pass\n    except BaseException:\n        pass", id="catch-all"
+        ),
+    ],
+)
+def test_timeouts_stop_the_guest_and_the_interpreter_recovers(quick: Interpreter, code: str) -> None:
+    # No regex case: GraalPy's re runs on TRegex, which matches (a*)*b against 'a' * 40 at once.
+    quick.eval("lim_kept = 'yes'")
+    started = time.monotonic()
+    out = quick.eval(code)
+    assert out.status == "timeout", out.text
+    assert out.error_type == "Timeout" and "1 s timeout" in (out.error_message or "")
+    assert time.monotonic() - started < 20
+    assert quick.eval("1 + 1").value == "2"
+    if not out.state_reset:
+        assert quick.eval("lim_kept").value == "'yes'"
+
+
+def test_memory_limit_stops_the_guest() -> None:
+    with Interpreter("python", timeout=SLOW, memory_limit=16 * 2**20) as interp:
+        assert interp.eval("mem_kept = 1").ok
+        out = interp.eval("hog = []\nwhile True:\n    hog.append(bytearray(1 << 20))")
+        assert out.status == "limit" and out.error_type == "OutOfMemory", out.text
+        assert out.state_reset and "16 MiB memory limit" in (out.error_message or "")
+        # Short-lived garbage does not count.
+        assert interp.eval("sum(len(bytearray(1 << 20)) for _ in range(200))").value == str(200 << 20)
+
+
+def test_recursion_limit_raises_recursion_error_and_keeps_state(quick: Interpreter) -> None:
+    quick.eval("rec_kept = 1")
+    out = quick.eval("def down(n):\n    return down(n + 1)\ndown(0)")
+    assert out.error_type == "RecursionError", out.text
+    assert "Previous line repeated" in out.error_stack
+    assert not out.state_reset and quick.eval("rec_kept").value == "1"
+    # Past the Java stack: GraalPy still raises RecursionError, or the deep recursion runs out of time.
+    out = quick.eval("import sys\nsys.setrecursionlimit(10**7)\ndown(0)")
+    assert out.error_type in ("RecursionError", "Timeout"), out.text
+    assert quick.eval("2 + 2").value == "4"
+
+
+def test_cancel_stops_a_running_eval() -> None:
+    import threading
+
+    with Interpreter("python", timeout=SLOW) as interp:
+        interp.eval("0")
+        timer = threading.Timer(1.0, interp.cancel)
+        timer.start()
+        out = interp.eval("while True:\n    pass")
+        timer.join()
+        assert out.error_type == "Cancelled", out.text
+
+
+# --------------------------------------------------------------------------------------------- snapshots
+
+SNAPSHOT_SETUP = [
+    "import json, math\nfrom collections import Counter\nfrom decimal import Decimal\n"
+    "from datetime import datetime, date, time as dtime, timedelta, timezone\nimport functools",
+    "data = {'a': [1, 2.5, None, True, 'é\\udcff'], 'big': -2**80, 'nan': float('nan'), 'inf': float('-inf'),"
+    " 't': (1, 'x'), 's': {1, 2}, 'fs': frozenset([3]), 'b': b'\\x00\\xff', 'ba': bytearray(b'hi'),"
+    " 'dt': datetime(2024, 2, 29, 3, 4, 5, 6, tzinfo=timezone(timedelta(hours=2))), 'naive': datetime(2024, 1, 1),"
+    " 'd': date(2024, 1, 2), 'tm': dtime(1, 2, 3), 'td': timedelta(days=-1, seconds=3), 'dec': Decimal('1.10'),"
+    " 'c': 1+2j, 3: 'int key', (1, 2): 'tuple key', None: 0}\n"
+    "shared = [1]\npair = [shared, shared]\ncyc = []\ncyc.append(cyc)\nloop = {}\nloop['self'] = loop",
+    "gen = (i for i in range(3))\nanon = lambda x: x\nsq = math.sqrt\nC = Counter",
+    "@functools.lru_cache\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n\n"
+    "class Point:\n    def __init__(self, x):\n        self.x = x\n\n"
+    "    def double(self):\n        return Point(self.x * 2)\n\n"
+    "p = Point(3)\nhandlers = [fib, Point]\nnested = [1, [gen]]\n\ndef boom():\n    return 1 / 0",
+]
+
+
+@pytest.fixture(scope="module")
+def restored(py: Interpreter) -> Iterator[tuple[Interpreter, bytes, list[str]]]:
+    with Interpreter("python", timeout=SLOW, snapshots=True) as source:
+        for cell in SNAPSHOT_SETUP:
+            assert source.eval(cell).ok
+        payload = source.snapshot()
+    target = Interpreter("python", timeout=SLOW, snapshots=True)
+    names = target.restore(payload)
+    try:
+        yield target, payload, names
+    finally:
+        target.close()
+
+
+def test_snapshot_payload_is_a_versioned_ascii_literal_without_pickle(
+    restored: tuple[Interpreter, bytes, list[str]],
+) -> None:
+    _, payload, names = restored
+    assert payload.isascii()
+    root = ast.literal_eval(payload.decode())
+    assert root["py"] == 1 and set(root) == {"py", "cells", "src", "fn", "g", "h", "res"}
+    assert b"pickle" not in payload
+    assert set(names) >= {"data", "pair", "cyc", "fib", "Point", "json", "sq", "C", "handlers", "boom"}
+    assert {"gen", "anon", "p", "nested"}.isdisjoint(names)
+
+
+def test_snapshot_round_trips_data_exactly(restored: tuple[Interpreter, bytes, list[str]]) -> None:
+    target, _, _ = restored
+    out = target.eval("data")
+    assert out.value == (
+        "{'a': [1, 2.5, None, True, 'é\\udcff'], 'big': -1208925819614629174706176, 'nan': nan, 'inf': -inf, "
+        "'t': (1, 'x'), 's': {1, 2}, 'fs': frozenset({3}), 'b': b'\\x00\\xff', 'ba': bytearray(b'hi'), "
+        "'dt': datetime.datetime(2024, 2, 29, 3, 4, 5, 6, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200))), "
+        "'naive': datetime.datetime(2024, 1, 1, 0, 0), 'd': datetime.date(2024, 1, 2), 'tm': datetime.time(1, 2, 3), "
+        "'td': datetime.timedelta(days=-1, seconds=3), 'dec': Decimal('1.10'), 'c': (1+2j), 3: 'int key', "
+        "(1, 2): 'tuple key', None: 0}"
+    )
+    assert target.eval("[type(v).__name__ for v in data.values()][:8]").value == (
+        "['list', 'int', 'float', 'float', 'tuple', 'set', 'frozenset', 'bytes']"
+    )
+    assert target.eval("(pair[0] is pair[1], cyc[0] is cyc, loop['self'] is loop)").value == "(True, True, True)"
+
+
+def test_snapshot_recreates_functions_classes_and_imports(restored: tuple[Interpreter, bytes, list[str]]) -> None:
+    target, _, _ = restored
+    assert target.eval("fib(60)").value == "1548008755920"
+    assert target.eval("fib.cache_info().hits > 0").value == "True"  # the decorator ran again
+    assert target.eval("Point(2).double().x").value == "4"
+    assert target.eval("handlers[0] is fib and handlers[1] is Point").value == "True"
+    assert target.eval("(sq(16), C('aab')['a'], json.dumps([1]), math.pi > 3)").value == "(4.0, 2, '[1]', True)"
+    out = target.eval("boom()")
+    assert out.error_type == "ZeroDivisionError"
+    # The function keeps its original cell and line (the fourth setup cell, line 17).
+    assert '"cell 4", line 17, in boom\n    return 1 / 0' in out.error_stack
+
+
+@pytest.mark.parametrize(
+    ("name", "type_name"),
+    [("gen", "generator"), ("anon", "function"), ("p", "Point"), ("nested", "list containing generator")],
+)
+def test_unserializable_values_become_residues(
+    restored: tuple[Interpreter, bytes, list[str]], name: str, type_name: str
+) -> None:
+    target, _, _ = restored
+    out = target.eval(f"def touch():\n    return {name}\ntouch()")
+    assert out.error_type == "NameError"
+    # The same words as the JavaScript residue.
+    assert out.error_message == (
+        f"Value for '{name}' was not restored because it is not serializable (type: {type_name})."
+    )
+
+
+def test_residues_survive_another_snapshot_until_assigned(restored: tuple[Interpreter, bytes, list[str]]) -> None:
+    target, _, _ = restored
+    again = Interpreter("python", timeout=SLOW, snapshots=True)
+    try:
+        again.restore(target.snapshot())
+        assert "not serializable (type: generator)" in again.eval("gen").text
+        assert again.eval("gen = 5\ngen").value == "5"
+        root = ast.literal_eval(again.snapshot().decode())
+        assert "gen" not in root["res"] and "p" in root["res"]
+    finally:
+        again.close()
+
+
+def test_bad_payloads_are_refused(py: Interpreter) -> None:
+    good = ast.literal_eval(py.snapshot().decode())
+    fresh = Interpreter("python", timeout=SLOW, snapshots=True)
+    try:
+        with Interpreter(snapshots=True) as js:
+            js.eval("var q = 1")
+            with pytest.raises(SnapshotError, match="not a Python snapshot"):
+                fresh.restore(js.snapshot())
+        with pytest.raises(SnapshotError, match="invalid snapshot"):
+            fresh.restore(b"\x80\x04\x95 pickle")
+        with pytest.raises(SnapshotError, match="unsupported version"):
+            fresh.restore(repr({**good, "py": 2}).encode())
+        evil = {**good, "fn": [["cell 1", 1, "f", "import os\ndef f():\n    pass\n"]], "g": ["f", ["F", 0]]}
+        with pytest.raises(SnapshotError, match="not a single def or class"):
+            fresh.restore(repr(evil).encode())
+        with pytest.raises(SnapshotError, match="unknown value tag"):
+            fresh.restore(repr({**good, "g": ["x", ["pickle", "gASVAA=="]]}).encode())
+        # Only literals are read: a call in the payload is refused, never evaluated.
+        with pytest.raises(SnapshotError, match="unexpected Call"):
+            fresh.restore(b"{'py': 1, 'g': __import__('os').system('id')}")
+        assert fresh.eval("'x' in globals() or 'f' in globals()").value == "False"
+    finally:
+        fresh.close()
+    with pytest.raises(SnapshotError, match="larger than 50 bytes") as exc:
+        py.snapshot(max_bytes=50)
+    assert exc.value.too_large
+
+
+def test_a_javascript_interpreter_refuses_a_python_snapshot(restored: tuple[Interpreter, bytes, list[str]]) -> None:
+    _, payload, _ = restored
+    with Interpreter(snapshots=True) as js, pytest.raises(SnapshotError, match="invalid snapshot"):
+        js.restore(payload)
+
+
+# --------------------------------------------------------------------------------------------- resource cache
+
+
+def test_stdlib_unpacks_into_our_cache_with_a_read_only_home(tmp_path: object) -> None:
+    import os
+    from pathlib import Path
+
+    base = Path(str(tmp_path))
+    home = base / "home"
+    home.mkdir()
+    home.chmod(0o555)
+    cache = base / "cache"
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        with Interpreter("python", timeout=120) as py:
+            print(py.eval("import json\\njson.dumps({'ok': 1})").text)
+            print(py.eval("__graalpython__.home").value)
+        """,
+        env={"HOME": str(home), "LANGCHAIN_GRAALVM_CACHE": str(cache), "XDG_CACHE_HOME": str(home / ".cache")},
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "<result>'{\"ok\": 1}'</result>"
+    assert lines[1].startswith("'" + str(cache / "resources"))
+    assert any((cache / "resources").rglob("json/__init__.py"))
+    assert not os.listdir(home)
+
+
+def test_a_name_rebound_after_its_def_is_saved_as_data(py: Interpreter) -> None:
+    py.eval("def rebound():\n    return 1\nrebound = 3\nalso_three = 3")
+    with Interpreter("python", timeout=SLOW, snapshots=True) as target:
+        target.restore(py.snapshot())
+        assert target.eval("(rebound, also_three)").value == "(3, 3)"
