@@ -201,6 +201,7 @@ class HostCalls:
         self._calls = 0
         self._subagents = asyncio.Semaphore(ctx.max_subagents)
         self._queue: Any = None
+        self._batched = True
         self._done: list[list[Any]] = []
         self._flush_scheduled = False
         self.interrupt: BaseException | None = None
@@ -210,6 +211,8 @@ class HostCalls:
 
     def java_bridge(self, java_interpreter: Any) -> Any:
         self._java = java_interpreter
+        # The JavaScript interpreter settles a batch of calls at once; the Python one takes them one by one.
+        self._batched = hasattr(java_interpreter, "completeHostCalls")
         self._stop_eval = java_interpreter.cancel
         tools = self._ctx.tools
         bridge, self._queue = _bridge.new_queued_host_bridge(
@@ -254,9 +257,14 @@ class HostCalls:
     def _flush(self) -> None:
         self._flush_scheduled = False
         batch, self._done = self._done, []
-        if batch and self._java is not None:
+        if not batch or self._java is None:
+            return
+        if self._batched:
             text = json.dumps(batch, ensure_ascii=False, allow_nan=False)
             _bridge.complete_host_calls(self._java, [entry[0] for entry in batch], text)
+        else:
+            for call_id, ok, value in batch:
+                self._java.completeHostCall(call_id, ok, json.dumps(value, ensure_ascii=False, allow_nan=False))
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         try:

@@ -59,8 +59,13 @@ def check_ptc_option(ptc: Any, tool_name: str) -> list[str | BaseTool] | None:
     return entries
 
 
+def python_name(name: str) -> str:
+    """The Python guest's name of a tool: snake_case stays, ``web-search`` becomes ``web_search``."""
+    return name.replace("-", "_")
+
+
 def select_tools(
-    ptc: Sequence[str | BaseTool] | None, available: Iterable[Any], tool_name: str
+    ptc: Sequence[str | BaseTool] | None, available: Iterable[Any], tool_name: str, language: str = "js"
 ) -> dict[str, BaseTool] | None:
     """The tools to expose, by JavaScript name, in a stable order; None when PTC is off.
 
@@ -78,9 +83,9 @@ def select_tools(
         if tool.name in seen or tool.name in (tool_name, TASK_TOOL):
             continue
         seen.add(tool.name)
-        js_name = camel_name(tool.name)
-        if js_name not in exposed:
-            exposed[js_name] = tool
+        guest_name = python_name(tool.name) if language == "python" else camel_name(tool.name)
+        if guest_name not in exposed and _IDENTIFIER.match(guest_name):
+            exposed[guest_name] = tool
     return exposed
 
 
@@ -311,3 +316,103 @@ TASK_SECTION = """
 its final answer as a string. Give each one a complete, self-contained `description`; `subagentType` is one of the \
 types the `task` tool lists. Independent tasks run concurrently with `Promise.all` (at most {limit} at once; the \
 rest wait). A failing subagent rejects with an Error naming the failure."""
+
+
+def py_type(schema: Any, defs: Mapping[str, Any] | None = None, depth: int = 0) -> str:
+    """A Python annotation for a JSON schema (shallow where schemas get deep)."""
+    if not isinstance(schema, Mapping) or depth > 6:
+        return "Any"
+    defs = defs or {}
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        match = _REF.match(ref)
+        target = defs.get(match.group(1)) if match else None
+        return py_type(target, defs, depth + 1) if target is not None else "Any"
+    if "const" in schema:
+        return f"Literal[{schema['const']!r}]"
+    if isinstance(schema.get("enum"), list):
+        return f"Literal[{', '.join(repr(v) for v in schema['enum'])}]"
+    for key in ("anyOf", "oneOf"):
+        if isinstance(schema.get(key), list):
+            return " | ".join(dict.fromkeys(py_type(s, defs, depth + 1) for s in schema[key])) or "Any"
+    if isinstance(schema.get("allOf"), list) and len(schema["allOf"]) == 1:
+        return py_type(schema["allOf"][0], defs, depth + 1)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return " | ".join(py_type({**schema, "type": k}, defs, depth + 1) for k in kind)
+    simple = {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "null": "None"}
+    if kind in simple:
+        return simple[kind]
+    if kind == "array":
+        return f"list[{py_type(schema.get('items'), defs, depth + 1)}]"
+    if kind == "object" or "properties" in schema:
+        return "dict"
+    return "Any"
+
+
+def _py_return_type(tool: BaseTool) -> str:
+    fn = getattr(tool, "coroutine", None) or getattr(tool, "func", None)
+    try:
+        annotation = typing.get_type_hints(fn).get("return", Any) if fn is not None else Any
+        schema = TypeAdapter(annotation).json_schema() if annotation not in (Any, inspect.Signature.empty) else {}
+    except Exception:  # noqa: BLE001 - unresolvable annotations are shown as Any
+        return "Any"
+    return py_type(schema, schema.get("$defs")) if schema else "Any"
+
+
+def python_signature(name: str, tool: BaseTool) -> str:
+    """The tool as a Python stub: keyword arguments with types, and its first description line."""
+    schema = _input_schema(tool)
+    defs = schema.get("$defs")
+    found = schema.get("properties")
+    props: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    required = set(schema.get("required") or ())
+    params = [f"{k}: {py_type(v, defs)}" + ("" if k in required else " = ...") for k, v in props.items()]
+    summary = (tool.description or "").strip().splitlines()
+    doc = f'\n    """{summary[0].strip()}"""' if summary else ""
+    ret = _py_return_type(tool)
+    args = f"*, {', '.join(params)}" if params else ""
+    return f"def tools.{name}({args}) -> {ret}: ...{doc}"
+
+
+def render_python_section(tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]) -> str:
+    """The system-prompt section describing ``tools`` to a Python guest."""
+    budget = (
+        f"At most {max_calls} `tools.*` calls per `{tool_name}` call; the next one raises `PTCCallBudgetExceeded`."
+        if max_calls
+        else "There is no per-call budget, but keep fan-outs proportionate."
+    )
+    approval = [f"`tools.{python_name(n)}`" for n in sorted(gated) if python_name(n) in tools]
+    lines = [
+        "",
+        "",
+        "### Agent tools inside the interpreter (`tools`)",
+        "",
+        f"Code run by `{tool_name}` can call these agent tools as functions on the global `tools` object, with "
+        "keyword arguments. A call returns the tool's result as a Python value (str, int, float, list, dict).",
+        "",
+        "- `tools.name(arg=...)` waits for the result. To run calls concurrently, start them and gather: "
+        "`tools.gather(*[tools.name.start(arg=x) for x in items])` returns the results in order.",
+        "- A failing call raises an exception named after the tool's error (`ValidationError` for bad arguments); "
+        "catch it with `try`/`except Exception`.",
+        f"- {budget}",
+        "- Waiting for tools does not count against the time limit.",
+    ]
+    if approval:
+        lines.append(
+            f"- {', '.join(approval)} need human approval, which calls from code cannot get: they raise "
+            f"`ApprovalRequired`. Call those tools directly instead of from `{tool_name}`."
+        )
+    lines += ["", "```python", "\n".join(python_signature(n, t) for n, t in tools.items()), "```"]
+    return "\n".join(lines)
+
+
+PYTHON_TASK_SECTION = """
+
+### Subagents inside the interpreter (`task`)
+
+`task(description=..., subagent_type=...)` dispatches a subagent, like the `task` tool, and returns its final \
+answer as a string. Give each one a complete, self-contained `description`; `subagent_type` is one of the types the \
+`task` tool lists. To run several at once, start them, then collect: \
+`[p.result() for p in [task.start(description=..., subagent_type=...), ...]]` (at most {limit} at once; the rest \
+wait)."""

@@ -187,11 +187,6 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.subagents = subagents
         self.max_subagent_concurrency = max_subagent_concurrency
         self.ptc = _ptc.check_ptc_option(ptc, tool_name)
-        if self.ptc is not None and _LANGUAGES.get(language) == "python":
-            raise ValueError(
-                "`ptc` is not available with language='python' yet: tools.* and task() are JavaScript-only. "
-                "Use language='js' for programmatic tool calling."
-            )
         self.interrupt_on = dict(interrupt_on or {})
         self._approval_required = frozenset(name for name, rule in self.interrupt_on.items() if rule)
         self.max_wall_time = max_wall_time
@@ -258,10 +253,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     ) -> _hostcalls.HostCalls | None:
         """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
         tool. None when the guest gets neither."""
-        if self.language == "python":
-            return None  # the Python guest has no host bridges yet
         available = getattr(runtime, "tools", None) or []
-        tools = _ptc.select_tools(self.ptc, available, self.tool_name)
+        tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         task_tool = _ptc.find_task_tool(available) if self.subagents else None
         if tools is None and task_tool is None:
             return None
@@ -378,18 +371,20 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
 
     def _bridges_prompt(self, available: list[Any]) -> str:
         """The prompt sections for ``tools`` and ``task``, cached per tool set."""
-        if self.language == "python":
-            return ""
-        tools = _ptc.select_tools(self.ptc, available, self.tool_name)
+        tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
         key = (*((name, id(tool)) for name, tool in (tools or {}).items()), ("", int(has_task)))
         section = self._ptc_sections.get(key)
         if section is None:
             section = ""
+            python = self.language == "python"
+            gated = set(self._approval_required)
             if tools:
-                section += _ptc.render_section(tools, self.tool_name, self.max_ptc_calls, set(self._approval_required))
+                render = _ptc.render_python_section if python else _ptc.render_section
+                section += render(tools, self.tool_name, self.max_ptc_calls, gated)
             if has_task:
-                section += _ptc.TASK_SECTION.format(limit=self.max_subagent_concurrency)
+                task_section = _ptc.PYTHON_TASK_SECTION if python else _ptc.TASK_SECTION
+                section += task_section.format(limit=self.max_subagent_concurrency)
             if len(self._ptc_sections) > 64:
                 self._ptc_sections.clear()
             self._ptc_sections[key] = section

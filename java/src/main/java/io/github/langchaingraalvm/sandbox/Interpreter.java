@@ -208,6 +208,9 @@ public final class Interpreter implements AutoCloseable {
         if (b == null) {
             return "HostError\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
         }
+        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
+            return "HostError\u0000" + name + " is not available in this eval.";
+        }
         if (kind.equals("tool")) {
             toolCalls++;
             if (b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {

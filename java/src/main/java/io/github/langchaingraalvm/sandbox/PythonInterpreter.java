@@ -4,6 +4,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -52,6 +57,16 @@ public final class PythonInterpreter implements AutoCloseable {
     private volatile boolean cancelRequested;
     private Context context;
     private Value api;
+    // Host calls (tools.*, task): touched on the owner thread only, except the completions queue.
+    private static final Runnable WAKE = () -> {};
+    private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+    private final Map<Long, String> results = new HashMap<>();
+    private final Set<Long> openCalls = new HashSet<>();
+    private HostBridge bridge;
+    private String installedShape = "";
+    private long nextCallId;
+    private int toolCalls;
+    private long wallDeadline;
 
     PythonInterpreter(Sandbox sandbox, SandboxOptions options) {
         if (!available()) {
@@ -112,6 +127,15 @@ public final class PythonInterpreter implements AutoCloseable {
 
     /** Runs one cell; never throws for anything the guest does. See {@link Interpreter#eval(String)}. */
     public EvalOutcome eval(String code) {
+        return eval(code, null);
+    }
+
+    /**
+     * Runs one cell with host functions: {@code tools.<name>(**kwargs)} (blocking), {@code tools.<name>.start(...)}
+     * with {@code tools.gather(...)} for concurrent calls, and {@code task(...)}. See
+     * {@link Interpreter#eval(String, HostBridge)}; calls are settled with {@link #completeHostCall}.
+     */
+    public EvalOutcome eval(String code, HostBridge hostBridge) {
         if (closed) {
             throw new IllegalStateException("the interpreter is closed");
         }
@@ -127,7 +151,7 @@ public final class PythonInterpreter implements AutoCloseable {
             cancelRequested = false;
         }
         try {
-            return onOwner(() -> runCell(code));
+            return onOwner(() -> runCell(code, hostBridge));
         } finally {
             synchronized (cancelLock) {
                 busy.set(false);
@@ -157,6 +181,79 @@ public final class PythonInterpreter implements AutoCloseable {
         }));
     }
 
+    /** Settles a host call; thread-safe and non-blocking. A call that no longer belongs to an eval is ignored. */
+    public void completeHostCall(long callId, boolean ok, String resultJson) {
+        Objects.requireNonNull(resultJson, "resultJson");
+        completions.add(() -> {
+            if (openCalls.remove(callId)) {
+                results.put(callId, (ok ? "1" : "0") + resultJson);
+            }
+        });
+    }
+
+    /** The guest's {@code start(kind, name, inputJson)}: the call's id, or "Type\0message" when it is refused. */
+    private Object startHostCall(String kind, String name, String inputJson) {
+        HostBridge b = bridge;
+        if (b == null) {
+            return "RuntimeError\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
+        }
+        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
+            return "RuntimeError\u0000" + name + " is not available in this eval.";
+        }
+        if (kind.equals("tool")) {
+            toolCalls++;
+            if (b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
+                return "PTCCallBudgetExceeded\u0000PTC call budget exceeded (limit=" + b.maxToolCalls()
+                        + ", attempted=" + toolCalls + ", function=tools." + name + ")";
+            }
+        }
+        long id = ++nextCallId;
+        openCalls.add(id);
+        try {
+            b.handler().start(id, kind, name, inputJson);
+        } catch (RuntimeException e) {
+            openCalls.remove(id);
+            return "RuntimeError\u0000The host could not start " + name + ": " + e;
+        }
+        return (double) id;
+    }
+
+    /**
+     * The guest's {@code wait(id)}: runs completions until call {@code id} has its result, with the watchdog's
+     * clock stopped. Returns "1" + value JSON, "0" + error JSON, or "T"/"C" + a message when the eval's wall-clock
+     * cap passed or the eval was stopped meanwhile.
+     */
+    private String awaitHostCall(long id) {
+        Watchdog.Ticket t = ticket;
+        while (!results.containsKey(id)) {
+            if (!openCalls.contains(id)) {
+                return "0{\"type\":\"RuntimeError\",\"message\":\"no such call in this eval\"}";
+            }
+            Runnable next;
+            t.pause();
+            try {
+                long wait = wallDeadline - System.nanoTime();
+                next = wait > 0 ? completions.poll(wait, TimeUnit.NANOSECONDS) : completions.poll();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "Cinterrupted";
+            } finally {
+                t.resume();
+            }
+            if (next == null) {
+                return "TThe eval ran for more than " + seconds(options.maxWallTime().toMillis())
+                        + " of wall-clock time, waiting on tools or subagents, and was stopped ("
+                        + openCalls.size() + " host call" + (openCalls.size() == 1 ? " was" : "s were")
+                        + " still running).";
+            }
+            if (t.reason != null) {
+                return "CThe eval was stopped while it waited on a host call.";
+            }
+            next.run();
+        }
+        return results.remove(id);
+    }
+
     /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
         synchronized (cancelLock) {
@@ -168,6 +265,7 @@ public final class PythonInterpreter implements AutoCloseable {
         if (t != null) {
             sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
         }
+        completions.add(WAKE); // an eval waiting on a host call notices the stop
     }
 
     /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
@@ -294,6 +392,7 @@ public final class PythonInterpreter implements AutoCloseable {
         Context c = context;
         context = null;
         api = null;
+        installedShape = "";
         if (c != null) {
             try {
                 c.close(true);
@@ -321,10 +420,25 @@ public final class PythonInterpreter implements AutoCloseable {
         }
     }
 
-    private EvalOutcome runCell(String code) {
+    private EvalOutcome runCell(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
+        completions.clear();
+        results.clear();
+        openCalls.clear();
+        toolCalls = 0;
+        wallDeadline = start + options.maxWallTime().toNanos();
         ensureContext();
+        bridge = hostBridge;
+        if (hostBridge != null && !hostBridge.shape().equals(installedShape)) {
+            ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(),
+                    args[2].asString());
+            ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
+            api.invokeMember("install_bridges", startFn, waitFn,
+                    hostBridge.exposeTools() ? String.join(",", hostBridge.toolNames()) : null,
+                    hostBridge.exposeTask());
+            installedShape = hostBridge.shape();
+        }
         if (cancelRequested) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);
         }
@@ -344,6 +458,7 @@ public final class PythonInterpreter implements AutoCloseable {
         } catch (PolyglotException e) {
             return failure(e, t, start);
         } finally {
+            bridge = null;
             unwatch(t);
         }
     }
