@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from langchain_graalvm import CodeInterpreterMiddleware
+from tests import test_ptc as ptc_tests
 from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
 from tests.test_ptc import (
     GAUGE,
@@ -27,31 +27,16 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning"),
 ]
 
-MEETING = Rendezvous(10)
-
 
 @pytest.fixture(scope="module")
 def agent() -> Any:
-    from langchain_core.tools import tool
-
-    @tool
-    async def meet(i: int) -> int:
-        """Waits until ten callers are in flight, then returns i."""
-        if MEETING.all_here is None:
-            MEETING.all_here = asyncio.Event()
-        MEETING.arrived += 1
-        if MEETING.arrived == MEETING.size:
-            MEETING.all_here.set()
-        await asyncio.wait_for(MEETING.all_here.wait(), timeout=30)
-        return i
-
     mw = CodeInterpreterMiddleware(
         language="python",
         ptc=["web_search", "nap", "fail", "kebab-lookup", "with_call_id", "meet"],
         max_ptc_calls=12,
         timeout=30.0,
     )
-    return build_agent(mw, tools=[web_search, nap, fail, kebab_lookup, with_call_id, meet])
+    return build_agent(mw, tools=[web_search, nap, fail, kebab_lookup, with_call_id, ptc_tests.meet])
 
 
 def test_tools_keep_their_python_names_and_return_native_values(agent: Any) -> None:
@@ -70,8 +55,7 @@ def test_tools_keep_their_python_names_and_return_native_values(agent: Any) -> N
 
 
 def test_started_calls_run_concurrently_and_gather_in_order(agent: Any) -> None:
-    global MEETING
-    MEETING.arrived, MEETING.all_here = 0, None
+    ptc_tests.MEETING = Rendezvous(10)
     out = results_of(agent.invoke(turn("tools.gather(*[tools.meet.start(i=i) for i in range(10)])"), thread()))
     # One after another, the first call would wait for the other nine until its 30 s timeout.
     assert out == [f"<result>{list(range(10))}</result>"]

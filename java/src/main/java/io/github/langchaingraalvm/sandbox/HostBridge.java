@@ -30,6 +30,24 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
         }
     }
 
+    /**
+     * Why a guest's call is refused, as "Type\0message", or null when it may start. {@code toolCalls} is the number of
+     * {@code tools} calls of the eval so far, this one included.
+     */
+    static String refusal(HostBridge b, String kind, String name, int toolCalls, String errorType) {
+        if (b == null) {
+            return errorType + "\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
+        }
+        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
+            return errorType + "\u0000" + name + " is not available in this eval.";
+        }
+        if (kind.equals("tool") && b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
+            return "PTCCallBudgetExceeded\u0000PTC call budget exceeded (limit=" + b.maxToolCalls() + ", attempted="
+                    + toolCalls + ", function=tools." + name + ")";
+        }
+        return null;
+    }
+
     /** The globals this bridge installs, as a key for noticing when the installed set must change. */
     String shape() {
         return (exposeTools ? "tools:" + String.join(",", toolNames) : "-") + (exposeTask ? "|task" : "");

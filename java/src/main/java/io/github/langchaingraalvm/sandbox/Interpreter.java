@@ -205,18 +205,12 @@ public final class Interpreter implements AutoCloseable {
     /** Called by the guest's bridge functions: returns the call's id, or "Type\0message" when it is refused. */
     private Object startHostCall(String kind, String name, String inputJson) {
         HostBridge b = bridge;
-        if (b == null) {
-            return "HostError\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
-        }
-        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
-            return "HostError\u0000" + name + " is not available in this eval.";
-        }
         if (kind.equals("tool")) {
             toolCalls++;
-            if (b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
-                return "PTCCallBudgetExceeded\u0000PTC call budget exceeded (limit=" + b.maxToolCalls()
-                        + ", attempted=" + toolCalls + ", function=tools." + name + ")";
-            }
+        }
+        String refused = HostBridge.refusal(b, kind, name, toolCalls, "HostError");
+        if (refused != null) {
+            return refused;
         }
         long id = ++nextCallId;
         openCalls.add(id);

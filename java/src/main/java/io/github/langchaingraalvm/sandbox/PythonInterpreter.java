@@ -194,18 +194,12 @@ public final class PythonInterpreter implements AutoCloseable {
     /** The guest's {@code start(kind, name, inputJson)}: the call's id, or "Type\0message" when it is refused. */
     private Object startHostCall(String kind, String name, String inputJson) {
         HostBridge b = bridge;
-        if (b == null) {
-            return "RuntimeError\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
-        }
-        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
-            return "RuntimeError\u0000" + name + " is not available in this eval.";
-        }
         if (kind.equals("tool")) {
             toolCalls++;
-            if (b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
-                return "PTCCallBudgetExceeded\u0000PTC call budget exceeded (limit=" + b.maxToolCalls()
-                        + ", attempted=" + toolCalls + ", function=tools." + name + ")";
-            }
+        }
+        String refused = HostBridge.refusal(b, kind, name, toolCalls, "RuntimeError");
+        if (refused != null) {
+            return refused;
         }
         long id = ++nextCallId;
         openCalls.add(id);
