@@ -701,6 +701,7 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "async function r() { await r() }; await r()",
         "error:RangeError",
         "unbounded async recursion",
+        timeout=30.0,  # unwinding thousands of frames is slow on a busy machine; speed is not the point
     ),
     _a(
         "deep-recursion",
@@ -710,6 +711,7 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "unbounded recursion",
         setup=("var kept = 3",),
         follow=(("kept", "value:3"),),
+        timeout=30.0,  # unwinding thousands of frames is slow on a busy machine; speed is not the point
     ),
     _a(
         "recursion-in-getter",
@@ -717,6 +719,7 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "const o = { get x() { return this.x } }; o.x",
         "error:RangeError",
         "a getter that recurses",
+        timeout=30.0,  # unwinding thousands of frames is slow on a busy machine; speed is not the point
     ),
     _a(
         "recursion-in-to-string",
@@ -724,6 +727,7 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "const o = { toString() { return `${o}` } }; `${o}`",
         "error:RangeError",
         "toString that recurses",
+        timeout=30.0,  # unwinding thousands of frames is slow on a busy machine; speed is not the point
     ),
     _a(
         "deep-json",
@@ -731,6 +735,7 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "JSON.parse('['.repeat(200000) + ']'.repeat(200000)) && 'parsed'",
         "error:RangeError",
         "deeply nested JSON",
+        timeout=30.0,  # unwinding thousands of frames is slow on a busy machine; speed is not the point
     ),
     _a(
         "memory-arrays",
@@ -816,6 +821,8 @@ Object.defineProperty(Map.prototype, 'size', { get() { throw 1 } });
         "value:done",
         "a flood of console lines is kept up to the limit and counted",
         timeout=10.0,
+        # The flood's garbage is short-lived; the JVM-wide memory measure must not be what this case tests.
+        memory_limit=256 * 1024 * 1024,
     ),
     _a(
         "huge-render",
