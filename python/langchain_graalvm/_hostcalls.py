@@ -29,28 +29,20 @@ from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, ValidationError
 
 from . import _bridge, _ptc
+from ._pools import shared_pool
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
 _SYNC_TOOL_WORKERS = 32
-_pool_lock = threading.Lock()
-_sync_pool: concurrent.futures.ThreadPoolExecutor | None = None
 _loop_lock = threading.Lock()
 _private_loop: asyncio.AbstractEventLoop | None = None
-_pump_pool: concurrent.futures.ThreadPoolExecutor | None = None
 _POLL_MS = 500
 _injection_cache: dict[int, tuple[BaseTool, Any, bool]] = {}
 
 
 def _pumps() -> concurrent.futures.ThreadPoolExecutor:
     """Threads that collect the guest's calls from Java (one per eval with host functions, reused)."""
-    global _pump_pool
-    with _pool_lock:
-        if _pump_pool is None:
-            _pump_pool = concurrent.futures.ThreadPoolExecutor(
-                max_workers=256, thread_name_prefix="langchain-graalvm-calls"
-            )
-        return _pump_pool
+    return shared_pool("calls", 256)
 
 
 def _tool_facts(tool: BaseTool) -> tuple[Any, bool]:
@@ -69,13 +61,7 @@ def _tool_facts(tool: BaseTool) -> tuple[Any, bool]:
 
 def sync_tool_pool() -> concurrent.futures.ThreadPoolExecutor:
     """The bounded pool synchronous tools called from the guest run in."""
-    global _sync_pool
-    with _pool_lock:
-        if _sync_pool is None:
-            _sync_pool = concurrent.futures.ThreadPoolExecutor(
-                max_workers=_SYNC_TOOL_WORKERS, thread_name_prefix="langchain-graalvm-tool"
-            )
-        return _sync_pool
+    return shared_pool("tool", _SYNC_TOOL_WORKERS)
 
 
 def private_loop() -> asyncio.AbstractEventLoop:

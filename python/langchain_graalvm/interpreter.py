@@ -12,21 +12,15 @@ from typing import Any, Literal
 from . import _audit, _bridge
 from ._audit import AuditTarget
 from ._bridge import EvalOutcome
+from ._pools import shared_pool
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
 _LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
-_executor_lock = threading.Lock()
-_executor: concurrent.futures.ThreadPoolExecutor | None = None
 
 
 def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
-    global _executor
-    with _executor_lock:
-        if _executor is None:
-            _executor = concurrent.futures.ThreadPoolExecutor(
-                max_workers=32, thread_name_prefix="langchain-graalvm-eval"
-            )
-        return _executor
+    """Threads that wait in Java for async evals."""
+    return shared_pool("eval", 32)
 
 
 class Interpreter:
