@@ -120,6 +120,20 @@ def test_memory_limit_allows_large_temporary_work() -> None:
         assert out.text == "<result>[5877781, 10]</result>"
 
 
+def test_live_data_built_elsewhere_before_the_eval_is_not_blamed_on_it() -> None:
+    # Another interpreter builds 150 MiB of live data, then an eval that only makes garbage runs. The heap after
+    # the last collection predates that data; the eval must be measured from the heap in use when it started, or
+    # the other interpreter's arrays count against its 128 MiB allowance and it is stopped for nothing.
+    for _ in range(4):
+        with Interpreter(timeout=30.0, memory_limit=0) as other, Interpreter(clock="host", timeout=30.0) as js:
+            assert js.eval("var kept = 'yes'").ok
+            built = "globalThis.keep = []; for (let i = 0; i < 150; i++) keep.push(new Float64Array(1 << 17)); 1"
+            assert other.eval(built).value == "1"
+            out = js.eval("const end = Date.now() + 1000; let n = 0; while (Date.now() < end) { n++ }; 'done'")
+            assert out.text == "<result>done</result>", out.text
+            assert js.eval("kept").value == "yes"
+
+
 def test_memory_limit_zero_disables_it() -> None:
     with Interpreter(timeout=30.0, memory_limit=0) as js:
         out = js.eval("const a = []; for (let i = 0; i < 20; i++) a.push(new Float64Array(1 << 20)); a.length")

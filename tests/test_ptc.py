@@ -311,28 +311,30 @@ def test_async_tools_run_on_the_agents_event_loop() -> None:
 
 
 def test_the_budget_stops_the_call_past_it_before_the_tool_runs() -> None:
-    counter = Gauge()
+    seen: list[str] = []
 
     @tool
-    def tick() -> int:
+    def tick(label: str) -> int:
         """Counts."""
-        counter.enter()
-        counter.leave()
-        return counter.calls
+        seen.append(label)
+        return len(seen)
 
     a = build_agent(CodeInterpreterMiddleware(ptc=["tick"], max_ptc_calls=5), tools=[tick])
     out = run(
         a,
-        "await Promise.all(Array.from({length: 20}, () => tools.tick()))",
-        "async function deeper(n) { return n === 0 ? 0 : (await tools.tick(), 1 + await deeper(n - 1)) }\nawait deeper(8)",
-        "let caught = ''; for (let i = 0; i < 7; i++) { try { await tools.tick() } catch (e) { caught = e.name } }\ncaught",
+        "await Promise.all(Array.from({length: 20}, () => tools.tick({label: 'all'})))",
+        "async function deeper(n) { return n === 0 ? 0 : (await tools.tick({label: 'deep'}), 1 + await deeper(n - 1)) }\nawait deeper(8)",
+        "let caught = ''; for (let i = 0; i < 7; i++) { try { await tools.tick({label: 'loop'}) } catch (e) { caught = e.name } }\ncaught",
     )
     assert out[0].startswith(
         '<error type="PTCCallBudgetExceeded">PTC call budget exceeded (limit=5, attempted=6, function=tools.tick)'
     )
     assert out[1].startswith('<error type="PTCCallBudgetExceeded">')
     assert out[2] == "<result>PTCCallBudgetExceeded</result>"
-    assert counter.calls == 15  # 5 per eval; the calls past the budget never reached the tool
+    # The calls past the budget never reach the tool. The five that Promise.all started before the sixth threw
+    # belong to an eval that failed at once: they are cancelled with it, so some or all of them may not have run.
+    assert seen.count("deep") == 5 and seen.count("loop") == 5, seen
+    assert seen.count("all") <= 5, seen
 
 
 def test_no_budget_when_max_ptc_calls_is_none() -> None:

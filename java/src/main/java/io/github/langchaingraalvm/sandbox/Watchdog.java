@@ -26,9 +26,14 @@ import org.graalvm.polyglot.PolyglotException;
  * <p>Time: at the deadline it calls {@link Context#interrupt(Duration)}, which keeps the guest's globals; if the
  * guest does not stop within the grace period (a loop in a {@code finally} block, say), it closes the context by
  * force. Memory: it samples the bytes the eval's thread has allocated; once that passes the limit it compares the
- * heap in use after the latest garbage collection with the figure when the eval started, and stops the eval if
- * the growth passes the limit too. A suspicion, or an eval no collection has measured yet, is settled with one
+ * heap in use after the latest garbage collection with the heap in use when the eval started, and stops the eval
+ * if the growth passes the limit too. A suspicion, or an eval no collection has measured yet, is settled with one
  * explicit full collection per limit's worth of allocation, so short-lived garbage never counts.
+ *
+ * <p>The starting figure is the heap in use, garbage included, not the figure after the last collection: whatever
+ * other threads built since that collection (a context created just before, another test's or agent's live data)
+ * is then never blamed on this eval. The price is that garbage lying in the heap when the eval started delays the
+ * stop by that much; a heap that is close to full stops an eval on the plain figure.
  */
 final class Watchdog {
     /** Why an eval was stopped. */
@@ -45,7 +50,10 @@ final class Watchdog {
         final long memoryLimit;
         final Duration grace;
         final long allocatedAtStart;
+        /** Heap in use when the eval started, garbage included: no live data built before the eval is blamed on it. */
         final long heapAtStart;
+        /** Heap after the last collection before the eval started: the plain figure, used when the heap is nearly full. */
+        final long heapAfterGcAtStart;
         volatile long deadlineNanos;
         volatile long pausedSince;
         volatile Reason reason;
@@ -58,13 +66,14 @@ final class Watchdog {
         volatile long measuredAtAllocated = -1;
 
         Ticket(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace,
-                long allocatedAtStart, long heapAtStart, long collectionsAtStart) {
+                long allocatedAtStart, long heapAtStart, long heapAfterGcAtStart, long collectionsAtStart) {
             this.context = context;
             this.threadId = threadId;
             this.memoryLimit = memoryLimit;
             this.grace = grace;
             this.allocatedAtStart = allocatedAtStart;
             this.heapAtStart = heapAtStart;
+            this.heapAfterGcAtStart = heapAfterGcAtStart;
             this.collectionsAtStart = collectionsAtStart;
             this.deadlineNanos = System.nanoTime() + timeout.toNanos();
         }
@@ -95,6 +104,8 @@ final class Watchdog {
     });
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final java.lang.management.MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final long maxHeap = Runtime.getRuntime().maxMemory();
     private final AtomicLong heapAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
     private final Thread thread;
@@ -130,13 +141,11 @@ final class Watchdog {
         return threads.getThreadAllocatedBytes(threadId);
     }
 
-    long heapAfterLastGc() {
-        return heapAfterGc.get();
-    }
-
     Ticket watch(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace) {
+        boolean measure = memoryLimit > 0;
         Ticket t = new Ticket(context, threadId, memoryLimit, timeout, grace,
-                memoryLimit > 0 ? allocatedBytes(threadId) : 0, heapAfterGc.get(), collections.get());
+                measure ? allocatedBytes(threadId) : 0, measure ? heapInUse() : 0, heapAfterGc.get(),
+                collections.get());
         active.add(t);
         LockSupport.unpark(thread);
         return t;
@@ -241,9 +250,27 @@ final class Watchdog {
         }
         t.measuredAtAllocated = allocated;
         System.gc();
-        growth = retainedGrowth(t, allocated);
-        t.retainedEstimate = growth;
-        return growth >= t.memoryLimit;
+        // Read the heap now, not from the collection's notification: that one arrives later, on another thread,
+        // and until it does the figure is the previous collection's, which may be a young one with old garbage.
+        long used = heapInUse();
+        heapAfterGc.set(used);
+        growth = Math.min(used - t.heapAtStart, allocated);
+        t.retainedEstimate = Math.max(growth, 0);
+        if (growth >= t.memoryLimit) {
+            return true;
+        }
+        // Garbage present at the start delays the stop by its size; when the heap is close to full, the plain
+        // figure (growth since the last collection before the eval) decides, so the JVM itself stays safe.
+        long plain = Math.min(used - t.heapAfterGcAtStart, allocated);
+        if (used > maxHeap / 10 * 9 && plain >= t.memoryLimit) {
+            t.retainedEstimate = plain;
+            return true;
+        }
+        return false;
+    }
+
+    private long heapInUse() {
+        return memory.getHeapMemoryUsage().getUsed();
     }
 
     /**
