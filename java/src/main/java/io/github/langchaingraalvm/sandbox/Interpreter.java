@@ -1,31 +1,17 @@
 package io.github.langchaingraalvm.sandbox;
 
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Supplier;
-import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.graalvm.polyglot.Context;
-import org.graalvm.polyglot.EnvironmentAccess;
-import org.graalvm.polyglot.PolyglotAccess;
 import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.io.IOAccess;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
@@ -45,24 +31,14 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 public final class Interpreter implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
-    private static final Runnable STOP = () -> {};
-    private static final Runnable WAKE = () -> {};
     private static final Pattern GRAAL_SYNTAX = Pattern.compile("^(?:SyntaxError: )?cell:(\\d+):(\\d+) ([^\\n]*)");
     private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await)\\b");
 
     private final Sandbox sandbox;
     private final SandboxOptions options;
     private final ConsoleBuffer console;
-    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
-    private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
     private final AtomicInteger pendingHostCalls = new AtomicInteger();
-    private final AtomicBoolean busy = new AtomicBoolean();
-    private final Thread owner;
-    private volatile boolean closed;
-    private volatile Watchdog.Ticket ticket;
-    private Watchdog.Ticket lastTicket; // the latest eval's, on the owner thread
-    private volatile boolean cancelRequested;
-    private final Object cancelLock = new Object();
+    private final GuestThread guest;
     private Context context;
     private Value api;
     private Value codec;
@@ -78,9 +54,8 @@ public final class Interpreter implements AutoCloseable {
         this.sandbox = sandbox;
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
-        this.owner = new Thread(null, this::loop, "graalvm-sandbox-" + IDS.incrementAndGet(), options.stackBytes());
-        owner.setDaemon(true);
-        owner.start();
+        this.guest = new GuestThread("graalvm-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
+                () -> discardContext(true));
     }
 
     /** The options this interpreter runs under. */
@@ -90,7 +65,7 @@ public final class Interpreter implements AutoCloseable {
 
     /** Whether an eval is running. */
     public boolean isBusy() {
-        return busy.get();
+        return guest.isBusy();
     }
 
     /**
@@ -114,25 +89,7 @@ public final class Interpreter implements AutoCloseable {
      *     stay, and calling them rejects)
      */
     public EvalOutcome eval(String code, HostBridge bridge) {
-        if (closed) {
-            throw new IllegalStateException("the interpreter is closed");
-        }
-        if (Thread.currentThread() == owner) {
-            throw new IllegalStateException("eval cannot be called from the interpreter's own thread");
-        }
-        synchronized (cancelLock) {
-            if (!busy.compareAndSet(false, true)) {
-                return concurrentEval();
-            }
-            cancelRequested = false;
-        }
-        try {
-            return onOwner(() -> runCell(code, bridge));
-        } finally {
-            synchronized (cancelLock) {
-                busy.set(false);
-            }
-        }
+        return guest.eval(() -> runCell(code, bridge));
     }
 
     /**
@@ -144,7 +101,7 @@ public final class Interpreter implements AutoCloseable {
      * @throws IllegalStateException if an eval is running or the interpreter is closed
      */
     public String snapshot(long maxBytes) {
-        return exclusive(() -> onOwner(() -> takeSnapshot(maxBytes)));
+        return guest.exclusive(() -> takeSnapshot(maxBytes));
     }
 
     /**
@@ -155,7 +112,7 @@ public final class Interpreter implements AutoCloseable {
      * @throws SnapshotException if the payload is corrupt, foreign, or its restore did not finish
      */
     public List<String> restore(String payload) {
-        return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+        return guest.exclusive(() -> restoreSnapshot(payload));
     }
 
     /**
@@ -169,7 +126,7 @@ public final class Interpreter implements AutoCloseable {
      */
     public void completeHostCall(long callId, boolean ok, String resultJson) {
         Objects.requireNonNull(resultJson, "resultJson");
-        completions.add(() -> finishHostCall(callId, ok, resultJson));
+        guest.complete(() -> finishHostCall(callId, ok, resultJson));
     }
 
     /**
@@ -180,7 +137,7 @@ public final class Interpreter implements AutoCloseable {
     public void completeHostCalls(long[] callIds, String batchJson) {
         Objects.requireNonNull(batchJson, "batchJson");
         long[] ids = callIds.clone();
-        completions.add(() -> {
+        guest.complete(() -> {
             int open = 0;
             for (long id : ids) {
                 if (openCalls.remove(id)) {
@@ -227,40 +184,11 @@ public final class Interpreter implements AutoCloseable {
 
     /** Binds a host value (a polyglot proxy) as a guest global. For host bridges and tests in this package. */
     void defineGlobal(String name, Object hostValue) {
-        exclusive(() -> onOwner(() -> {
+        guest.exclusive(() -> {
             ensureContext();
             context.getBindings("js").putMember(name, hostValue);
             return null;
-        }));
-    }
-
-    private <T> T exclusive(Supplier<T> action) {
-        if (closed) {
-            throw new IllegalStateException("the interpreter is closed");
-        }
-        if (Thread.currentThread() == owner) {
-            throw new IllegalStateException("cannot be called from the interpreter's own thread");
-        }
-        if (!busy.compareAndSet(false, true)) {
-            throw new IllegalStateException("an eval is running in this interpreter");
-        }
-        try {
-            return action.get();
-        } finally {
-            busy.set(false);
-        }
-    }
-
-    private <T> T onOwner(Supplier<T> action) {
-        CompletableFuture<T> done = new CompletableFuture<>();
-        tasks.add(() -> {
-            try {
-                done.complete(action.get());
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            }
         });
-        return awaitOutcome(done);
     }
 
     private void requireSnapshots() {
@@ -310,117 +238,29 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private Watchdog.Ticket watch() {
-        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), options.heapAllowanceBytes(),
-                options.timeout(), options.interruptGrace());
-        ticket = t;
-        lastTicket = t;
-        if (cancelRequested) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        return t;
+        return guest.watch(context, options.heapAllowanceBytes());
     }
 
     private void unwatch(Watchdog.Ticket t) {
-        ticket = null;
-        sandbox.watchdog().release(t);
-        if (t.forcedClose) {
-            discardContext(true);
-        }
-    }
-
-    private <T> T awaitOutcome(CompletableFuture<T> done) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return done.get();
-                } catch (InterruptedException e) {
-                    // The caller gave up: stop the guest, then still wait so the context is left consistent.
-                    interrupted = true;
-                    cancel();
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    throw new IllegalStateException("the interpreter failed", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        guest.unwatch(t, () -> discardContext(true));
     }
 
     /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
-        synchronized (cancelLock) {
-            if (busy.get()) {
-                // The eval may still be queued for the guest thread: it is stopped as soon as it starts.
-                cancelRequested = true;
-            }
-        }
-        Watchdog.Ticket t = ticket;
-        if (t != null) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        completions.add(WAKE); // an eval waiting on host calls notices the stop
+        guest.cancel();
     }
 
     /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        Watchdog.Ticket t = ticket;
-        if (t != null) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        completions.add(WAKE);
-        tasks.add(STOP);
-        try {
-            owner.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void loop() {
-        try {
-            while (true) {
-                Runnable task = tasks.take();
-                if (task == STOP) {
-                    break;
-                }
-                task.run();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            discardContext(true);
-        }
+        guest.close();
     }
 
     private void ensureContext() {
         if (context != null) {
             return;
         }
-        Context.Builder builder = Context.newBuilder("js")
-                .engine(sandbox.engine())
-                .sandbox(SandboxPolicy.CONSTRAINED)
-                .allowHostAccess(Sandbox.HOST_ACCESS)
-                .allowIO(IOAccess.NONE)
-                .allowNativeAccess(false)
-                .allowCreateThread(false)
-                .allowCreateProcess(false)
-                .allowEnvironmentAccess(EnvironmentAccess.NONE)
-                .allowPolyglotAccess(PolyglotAccess.NONE)
-                .in(InputStream.nullInputStream())
-                .out(OutputStream.nullOutputStream())
-                .err(OutputStream.nullOutputStream())
-                .timeZone(ZoneOffset.UTC)
+        Context.Builder builder = Sandbox.restrictedContext("js", sandbox.engine())
                 .option("js.strict", "true")
                 .option("js.load", "false")
                 .option("js.print", "false")
@@ -471,9 +311,9 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private EvalOutcome runCell(String code, HostBridge hostBridge) {
-        lastTicket = null;
+        guest.forgetLastTicket();
         EvalOutcome outcome = runCellOnce(code, hostBridge);
-        Watchdog.Ticket t = lastTicket;
+        Watchdog.Ticket t = guest.lastTicket();
         // A stop can escalate to a forced close after the outcome was decided (the guest left the context just as
         // the grace period ran out): the context, and the globals, are gone, so the outcome must say so.
         if (t != null && t.forcedClose && t.reason != null && !outcome.stateReset()) {
@@ -485,7 +325,7 @@ public final class Interpreter implements AutoCloseable {
     private EvalOutcome runCellOnce(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
-        completions.clear();
+        guest.clearCompletions();
         pendingHostCalls.set(0);
         openCalls.clear();
         toolCalls = 0;
@@ -503,7 +343,7 @@ public final class Interpreter implements AutoCloseable {
             }
             source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
         }
-        if (cancelRequested) {
+        if (guest.cancelRequested()) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);
         }
         Watchdog.Ticket t = watch();
@@ -530,13 +370,9 @@ public final class Interpreter implements AutoCloseable {
         } catch (StoppedWhileWaiting w) {
             return stopped(t.reason, t, start);
         } catch (WallTimeExceeded w) {
-            int running = openCalls.size();
             return outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",
-                    "The eval ran for more than " + seconds(options.maxWallTime().toMillis()) + " of wall-clock time,"
-                            + " waiting on tools or subagents, and was stopped"
-                            + (running > 0 ? " (" + running + " host call" + (running == 1 ? " was" : "s were")
-                                    + " still running)" : "")
-                            + ". Globals from earlier calls are kept.", "", false, start);
+                    GuestThread.wallTimeMessage(options, openCalls.size()) + " Globals from earlier calls are kept.", "", false,
+                    start);
         } finally {
             bridge = null;
             unwatch(t);
@@ -635,25 +471,20 @@ public final class Interpreter implements AutoCloseable {
      */
     private boolean pump(java.util.function.BooleanSupplier done) {
         while (!done.getAsBoolean()) {
-            if (pendingHostCalls.get() == 0 && completions.isEmpty()) {
+            if (pendingHostCalls.get() == 0 && !guest.hasCompletions()) {
                 return false;
             }
             Runnable next;
-            Watchdog.Ticket t = ticket;
-            t.pause();
             try {
-                long wait = wallDeadline - System.nanoTime();
-                next = wait > 0 ? completions.poll(wait, TimeUnit.NANOSECONDS) : completions.poll();
+                next = guest.nextCompletion(wallDeadline);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for host calls", e);
-            } finally {
-                t.resume();
             }
             if (next == null) {
                 throw new WallTimeExceeded();
             }
-            if (t.reason != null) {
+            if (guest.ticket().reason != null) {
                 throw new StoppedWhileWaiting();
             }
             next.run();
@@ -711,20 +542,8 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private EvalOutcome stopped(Watchdog.Reason reason, Watchdog.Ticket t, long start) {
-        boolean reset = t != null && t.forcedClose;
-        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
-        return switch (reason) {
-            case TIMEOUT -> outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",
-                    "Execution exceeded the " + seconds(options.timeout().toMillis()) + " timeout and was stopped."
-                            + (reset ? " It did not stop when interrupted." + lost
-                                    : " Globals from earlier calls are kept."), "", reset, start);
-            case MEMORY -> outcome(EvalOutcome.Status.LIMIT, null, "OutOfMemory",
-                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
-                            + mib(Math.max(t.retainedEstimate, options.heapAllowanceBytes()))
-                            + " of JVM heap) and was stopped." + lost, "", true, start);
-            case CANCELLED -> outcome(EvalOutcome.Status.ERROR, null, "Cancelled",
-                    "The eval was cancelled by the host." + (reset ? lost : ""), "", reset, start);
-        };
+        GuestThread.Stop stop = GuestThread.describeStop(reason, t, options);
+        return outcome(stop.status(), null, stop.type(), stop.message(), "", stop.reset(), start);
     }
 
     /** GraalJS says "cell:1:0 Expected ...\nsource line\n^"; the model gets "Expected ... (1:1)". */
@@ -739,24 +558,9 @@ public final class Interpreter implements AutoCloseable {
         return raw.strip();
     }
 
-    private static String seconds(long millis) {
-        return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
-    }
-
-    private static String mib(long bytes) {
-        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
-                + " MiB";
-    }
-
     private EvalOutcome outcome(EvalOutcome.Status status, String value, String errorType, String errorMessage,
             String stack, boolean reset, long start) {
         return new EvalOutcome(status, value, false, console.text(), console.dropped(), errorType, errorMessage, stack,
                 reset, System.nanoTime() - start, options.maxResultChars());
-    }
-
-    private EvalOutcome concurrentEval() {
-        return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
-                "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
-                options.maxResultChars());
     }
 }

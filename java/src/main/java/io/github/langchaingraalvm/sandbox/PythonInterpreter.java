@@ -1,8 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,23 +8,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
-import org.graalvm.polyglot.EnvironmentAccess;
-import org.graalvm.polyglot.PolyglotAccess;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.io.IOAccess;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
@@ -42,24 +30,14 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 public final class PythonInterpreter implements AutoCloseable {
     private static final AtomicInteger IDS = new AtomicInteger();
-    private static final Runnable STOP = () -> {};
     private static volatile Engine engine;
 
-    private final Sandbox sandbox;
     private final SandboxOptions options;
     private final ConsoleBuffer console;
-    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
-    private final AtomicBoolean busy = new AtomicBoolean();
-    private final Thread owner;
-    private final Object cancelLock = new Object();
-    private volatile boolean closed;
-    private volatile Watchdog.Ticket ticket;
-    private volatile boolean cancelRequested;
+    private final GuestThread guest;
     private Context context;
     private Value api;
-    // Host calls (tools.*, task): touched on the owner thread only, except the completions queue.
-    private static final Runnable WAKE = () -> {};
-    private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+    // Host calls (tools.*, task): touched on the guest thread only.
     private final Map<Long, String> results = new HashMap<>();
     private final Set<Long> openCalls = new HashSet<>();
     private HostBridge bridge;
@@ -74,12 +52,10 @@ public final class PythonInterpreter implements AutoCloseable {
                     + " the module path (build them with `mvn -Ppython package`, which copies them to"
                     + " java/target/runtime/python)");
         }
-        this.sandbox = sandbox;
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
-        this.owner = new Thread(null, this::loop, "graalpy-sandbox-" + IDS.incrementAndGet(), options.stackBytes());
-        owner.setDaemon(true);
-        owner.start();
+        this.guest = new GuestThread("graalpy-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
+                this::discardContext);
     }
 
     /** Whether the GraalPy language is installed. */
@@ -122,7 +98,7 @@ public final class PythonInterpreter implements AutoCloseable {
 
     /** Whether an eval is running. */
     public boolean isBusy() {
-        return busy.get();
+        return guest.isBusy();
     }
 
     /** Runs one cell; never throws for anything the guest does. See {@link Interpreter#eval(String)}. */
@@ -136,37 +112,17 @@ public final class PythonInterpreter implements AutoCloseable {
      * {@link Interpreter#eval(String, HostBridge)}; calls are settled with {@link #completeHostCall}.
      */
     public EvalOutcome eval(String code, HostBridge hostBridge) {
-        if (closed) {
-            throw new IllegalStateException("the interpreter is closed");
-        }
-        if (Thread.currentThread() == owner) {
-            throw new IllegalStateException("eval cannot be called from the interpreter's own thread");
-        }
-        synchronized (cancelLock) {
-            if (!busy.compareAndSet(false, true)) {
-                return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
-                        "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
-                        options.maxResultChars());
-            }
-            cancelRequested = false;
-        }
-        try {
-            return onOwner(() -> runCell(code, hostBridge));
-        } finally {
-            synchronized (cancelLock) {
-                busy.set(false);
-            }
-        }
+        return guest.eval(() -> runCell(code, hostBridge));
     }
 
     /** The model's globals as a versioned JSON text (no pickle). See {@link Interpreter#snapshot(long)}. */
     public String snapshot(long maxBytes) {
-        return exclusive(() -> onOwner(() -> takeSnapshot(maxBytes)));
+        return guest.exclusive(() -> takeSnapshot(maxBytes));
     }
 
     /** Restores globals saved by {@link #snapshot(long)}, before any eval. Returns the restored names. */
     public List<String> restore(String payload) {
-        return exclusive(() -> onOwner(() -> restoreSnapshot(payload)));
+        return guest.exclusive(() -> restoreSnapshot(payload));
     }
 
     /**
@@ -174,17 +130,17 @@ public final class PythonInterpreter implements AutoCloseable {
      * bridges (the {@code tools} object, {@code task}) and tests in this package.
      */
     void defineGlobal(String name, Object hostValue) {
-        exclusive(() -> onOwner(() -> {
+        guest.exclusive(() -> {
             ensureContext();
             api.invokeMember("define", name, hostValue);
             return null;
-        }));
+        });
     }
 
     /** Settles a host call; thread-safe and non-blocking. A call that no longer belongs to an eval is ignored. */
     public void completeHostCall(long callId, boolean ok, String resultJson) {
         Objects.requireNonNull(resultJson, "resultJson");
-        completions.add(() -> {
+        guest.complete(() -> {
             if (openCalls.remove(callId)) {
                 results.put(callId, (ok ? "1" : "0") + resultJson);
             }
@@ -218,27 +174,20 @@ public final class PythonInterpreter implements AutoCloseable {
      * cap passed or the eval was stopped meanwhile.
      */
     private String awaitHostCall(long id) {
-        Watchdog.Ticket t = ticket;
+        Watchdog.Ticket t = guest.ticket();
         while (!results.containsKey(id)) {
             if (!openCalls.contains(id)) {
                 return "0{\"type\":\"RuntimeError\",\"message\":\"no such call in this eval\"}";
             }
             Runnable next;
-            t.pause();
             try {
-                long wait = wallDeadline - System.nanoTime();
-                next = wait > 0 ? completions.poll(wait, TimeUnit.NANOSECONDS) : completions.poll();
+                next = guest.nextCompletion(wallDeadline);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return "Cinterrupted";
-            } finally {
-                t.resume();
             }
             if (next == null) {
-                return "TThe eval ran for more than " + seconds(options.maxWallTime().toMillis())
-                        + " of wall-clock time, waiting on tools or subagents, and was stopped ("
-                        + openCalls.size() + " host call" + (openCalls.size() == 1 ? " was" : "s were")
-                        + " still running).";
+                return "T" + GuestThread.wallTimeMessage(options, openCalls.size());
             }
             if (t.reason != null) {
                 return "CThe eval was stopped while it waited on a host call.";
@@ -250,120 +199,20 @@ public final class PythonInterpreter implements AutoCloseable {
 
     /** Stops the running eval, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
-        synchronized (cancelLock) {
-            if (busy.get()) {
-                cancelRequested = true;
-            }
-        }
-        Watchdog.Ticket t = ticket;
-        if (t != null) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        completions.add(WAKE); // an eval waiting on a host call notices the stop
+        guest.cancel();
     }
 
     /** Stops any running eval, closes the context and ends the guest thread. Idempotent. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        Watchdog.Ticket t = ticket;
-        if (t != null) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        tasks.add(STOP);
-        try {
-            owner.join(TimeUnit.SECONDS.toMillis(10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private <T> T exclusive(Supplier<T> action) {
-        if (closed) {
-            throw new IllegalStateException("the interpreter is closed");
-        }
-        if (Thread.currentThread() == owner) {
-            throw new IllegalStateException("cannot be called from the interpreter's own thread");
-        }
-        if (!busy.compareAndSet(false, true)) {
-            throw new IllegalStateException("an eval is running in this interpreter");
-        }
-        try {
-            return action.get();
-        } finally {
-            busy.set(false);
-        }
-    }
-
-    private <T> T onOwner(Supplier<T> action) {
-        CompletableFuture<T> done = new CompletableFuture<>();
-        tasks.add(() -> {
-            try {
-                done.complete(action.get());
-            } catch (Throwable t) {
-                done.completeExceptionally(t);
-            }
-        });
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return done.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    cancel();
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    throw new IllegalStateException("the interpreter failed", e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private void loop() {
-        try {
-            while (true) {
-                Runnable task = tasks.take();
-                if (task == STOP) {
-                    break;
-                }
-                task.run();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            discardContext();
-        }
+        guest.close();
     }
 
     private void ensureContext() {
         if (context != null) {
             return;
         }
-        Context c = Context.newBuilder("python")
-                .engine(engine())
-                .sandbox(SandboxPolicy.CONSTRAINED)
-                .allowHostAccess(Sandbox.HOST_ACCESS)
-                .allowIO(IOAccess.NONE)
-                .allowNativeAccess(false)
-                .allowCreateThread(false)
-                .allowCreateProcess(false)
-                .allowEnvironmentAccess(EnvironmentAccess.NONE)
-                .allowPolyglotAccess(PolyglotAccess.NONE)
-                .in(InputStream.nullInputStream())
-                .out(OutputStream.nullOutputStream())
-                .err(OutputStream.nullOutputStream())
-                .timeZone(ZoneOffset.UTC)
-                .build();
+        Context c = Sandbox.restrictedContext("python", engine()).build();
         try {
             c.eval(Source.newBuilder("python", CellCompiler.resource("python_guest.py"), "python_guest.py")
                     .buildLiteral());
@@ -401,27 +250,17 @@ public final class PythonInterpreter implements AutoCloseable {
     }
 
     private Watchdog.Ticket watch(long heapAllowance) {
-        Watchdog.Ticket t = sandbox.watchdog().watch(context, owner.threadId(), heapAllowance, options.timeout(),
-                options.interruptGrace());
-        ticket = t;
-        if (cancelRequested) {
-            sandbox.watchdog().stop(t, Watchdog.Reason.CANCELLED);
-        }
-        return t;
+        return guest.watch(context, heapAllowance);
     }
 
     private void unwatch(Watchdog.Ticket t) {
-        ticket = null;
-        sandbox.watchdog().release(t);
-        if (t.forcedClose) {
-            discardContext();
-        }
+        guest.unwatch(t, this::discardContext);
     }
 
     private EvalOutcome runCell(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
-        completions.clear();
+        guest.clearCompletions();
         results.clear();
         openCalls.clear();
         toolCalls = 0;
@@ -437,7 +276,7 @@ public final class PythonInterpreter implements AutoCloseable {
                     hostBridge.exposeTask());
             installedShape = hostBridge.shape();
         }
-        if (cancelRequested) {
+        if (guest.cancelRequested()) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);
         }
         Watchdog.Ticket t = watch();
@@ -524,20 +363,8 @@ public final class PythonInterpreter implements AutoCloseable {
     }
 
     private EvalOutcome stopped(Watchdog.Reason reason, Watchdog.Ticket t, long start) {
-        boolean reset = t != null && t.forcedClose;
-        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
-        return switch (reason) {
-            case TIMEOUT -> outcome(EvalOutcome.Status.TIMEOUT, "Timeout",
-                    "Execution exceeded the " + seconds(options.timeout().toMillis()) + " timeout and was stopped."
-                            + (reset ? " It did not stop when interrupted." + lost
-                                    : " Globals from earlier calls are kept."), "", reset, start);
-            case MEMORY -> outcome(EvalOutcome.Status.LIMIT, "OutOfMemory",
-                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
-                            + mib(Math.max(t.retainedEstimate, options.heapAllowanceBytes()))
-                            + " of JVM heap) and was stopped." + lost, "", true, start);
-            case CANCELLED -> outcome(EvalOutcome.Status.ERROR, "Cancelled",
-                    "The eval was cancelled by the host." + (reset ? lost : ""), "", reset, start);
-        };
+        GuestThread.Stop stop = GuestThread.describeStop(reason, t, options);
+        return outcome(stop.status(), stop.type(), stop.message(), "", stop.reset(), start);
     }
 
     private String takeSnapshot(long maxBytes) {
@@ -599,14 +426,5 @@ public final class PythonInterpreter implements AutoCloseable {
             boolean reset, long start) {
         return new EvalOutcome(status, null, false, consoleText(), console.dropped(), errorType, errorMessage, stack,
                 reset, System.nanoTime() - start, options.maxResultChars());
-    }
-
-    private static String seconds(long millis) {
-        return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
-    }
-
-    private static String mib(long bytes) {
-        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
-                + " MiB";
     }
 }

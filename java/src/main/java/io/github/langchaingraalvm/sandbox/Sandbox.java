@@ -3,10 +3,15 @@ package io.github.langchaingraalvm.sandbox;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.ZoneOffset;
 import java.util.Properties;
+import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.EnvironmentAccess;
 import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
 import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.io.IOAccess;
 
 /**
  * The process-wide part of the sandbox: one shared {@link Engine} (so code caches and JIT output are shared), one
@@ -24,6 +29,28 @@ public final class Sandbox {
      * {@link HostAccess#NONE} without its mutable target mappings, which the CONSTRAINED policy forbids.
      */
     static final HostAccess HOST_ACCESS = HostAccess.newBuilder().allowMutableTargetMappings().build();
+
+    /**
+     * A context builder for {@code language} in {@code engine} with every guest language's restrictions: the
+     * CONSTRAINED policy, {@link #HOST_ACCESS}, no IO, native code, threads, processes, environment or polyglot
+     * access, no standard streams, and UTC as the time zone.
+     */
+    static Context.Builder restrictedContext(String language, Engine engine) {
+        return Context.newBuilder(language)
+                .engine(engine)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .allowHostAccess(HOST_ACCESS)
+                .allowIO(IOAccess.NONE)
+                .allowNativeAccess(false)
+                .allowCreateThread(false)
+                .allowCreateProcess(false)
+                .allowEnvironmentAccess(EnvironmentAccess.NONE)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .in(InputStream.nullInputStream())
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .timeZone(ZoneOffset.UTC);
+    }
 
     private static final Properties BUILD = loadBuildProperties();
     private static volatile Sandbox shared;

@@ -1,0 +1,293 @@
+package io.github.langchaingraalvm.sandbox;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.graalvm.polyglot.Context;
+
+/**
+ * The one platform thread that owns an interpreter's context, and the rules around it that every guest language
+ * shares: one eval at a time, cancellation that reaches an eval still queued, the watchdog ticket of the running
+ * work, and the queue through which host calls are settled on this thread.
+ *
+ * <p>A context is entered by this thread only. Callers hand it work and wait; an interrupted caller cancels the
+ * work, then still waits, so the context is never left half-way through a task.
+ */
+final class GuestThread {
+    private static final Runnable STOP = () -> {};
+    /** Queued to wake an eval that waits on host calls, so it notices a stop. */
+    private static final Runnable WAKE = () -> {};
+
+    private final Watchdog watchdog;
+    private final SandboxOptions options;
+    private final Runnable onExit;
+    private final Thread thread;
+    private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private final Object cancelLock = new Object();
+    private volatile boolean closed;
+    private volatile boolean cancelRequested;
+    private volatile Watchdog.Ticket ticket;
+    private Watchdog.Ticket lastTicket; // the latest work's, read on this thread
+
+    /**
+     * Starts the thread.
+     *
+     * @param onExit runs on the thread when it ends (closes the context)
+     */
+    GuestThread(String name, SandboxOptions options, Watchdog watchdog, Runnable onExit) {
+        this.options = options;
+        this.watchdog = watchdog;
+        this.onExit = onExit;
+        this.thread = new Thread(null, this::loop, name, options.stackBytes());
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    boolean isBusy() {
+        return busy.get();
+    }
+
+    /**
+     * Runs an eval on this thread and waits for its outcome; another eval already running gets a
+     * {@code ConcurrentEval} error at once.
+     */
+    EvalOutcome eval(Supplier<EvalOutcome> cell) {
+        requireCaller("eval cannot be called from the interpreter's own thread");
+        synchronized (cancelLock) {
+            if (!busy.compareAndSet(false, true)) {
+                return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
+                        "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
+                        options.maxResultChars());
+            }
+            cancelRequested = false;
+        }
+        try {
+            return onThread(cell);
+        } finally {
+            synchronized (cancelLock) {
+                busy.set(false);
+            }
+        }
+    }
+
+    /** Runs other work (a snapshot, a restore) on this thread; refused while an eval runs. */
+    <T> T exclusive(Supplier<T> action) {
+        requireCaller("cannot be called from the interpreter's own thread");
+        if (!busy.compareAndSet(false, true)) {
+            throw new IllegalStateException("an eval is running in this interpreter");
+        }
+        try {
+            return onThread(action);
+        } finally {
+            busy.set(false);
+        }
+    }
+
+    /** Whether the running eval was cancelled before it could start. Read on this thread. */
+    boolean cancelRequested() {
+        return cancelRequested;
+    }
+
+    /** Puts {@code context} under the watchdog with {@code heapAllowance} bytes; 0 for no memory limit. */
+    Watchdog.Ticket watch(Context context, long heapAllowance) {
+        Watchdog.Ticket t = watchdog.watch(context, thread.threadId(), heapAllowance, options.timeout(),
+                options.interruptGrace());
+        ticket = t;
+        lastTicket = t;
+        if (cancelRequested) {
+            watchdog.stop(t, Watchdog.Reason.CANCELLED);
+        }
+        return t;
+    }
+
+    /** Ends the watch; {@code onForcedClose} runs when the watchdog had to close the context. */
+    void unwatch(Watchdog.Ticket t, Runnable onForcedClose) {
+        ticket = null;
+        watchdog.release(t);
+        if (t.forcedClose) {
+            onForcedClose.run();
+        }
+    }
+
+    /** The running work's ticket, or null. */
+    Watchdog.Ticket ticket() {
+        return ticket;
+    }
+
+    /** The ticket of the latest work this thread ran, or null. Read on this thread. */
+    Watchdog.Ticket lastTicket() {
+        return lastTicket;
+    }
+
+    void forgetLastTicket() {
+        lastTicket = null;
+    }
+
+    /** Queues a task that settles host calls; thread-safe and non-blocking. */
+    void complete(Runnable completion) {
+        completions.add(completion);
+    }
+
+    /** Drops completions left by an earlier eval. Called on this thread. */
+    void clearCompletions() {
+        completions.clear();
+    }
+
+    boolean hasCompletions() {
+        return !completions.isEmpty();
+    }
+
+    /**
+     * Waits for the next completion with the watchdog's clock stopped, until {@code wallDeadlineNanos}. Returns
+     * null when the deadline passed first; a wake-up after a stop returns a no-op, so the caller sees the stop.
+     */
+    Runnable nextCompletion(long wallDeadlineNanos) throws InterruptedException {
+        Watchdog.Ticket t = ticket;
+        t.pause();
+        try {
+            long wait = wallDeadlineNanos - System.nanoTime();
+            return wait > 0 ? completions.poll(wait, TimeUnit.NANOSECONDS) : completions.poll();
+        } finally {
+            t.resume();
+        }
+    }
+
+    /** Stops the running eval, if any, and wakes it if it waits on host calls. Returns at once. */
+    void cancel() {
+        synchronized (cancelLock) {
+            if (busy.get()) {
+                // The eval may still be queued for this thread: it is stopped as soon as it starts.
+                cancelRequested = true;
+            }
+        }
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            watchdog.stop(t, Watchdog.Reason.CANCELLED);
+        }
+        completions.add(WAKE);
+    }
+
+    /** Stops any running work and ends the thread, which closes the context. Idempotent. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Watchdog.Ticket t = ticket;
+        if (t != null) {
+            watchdog.stop(t, Watchdog.Reason.CANCELLED);
+        }
+        completions.add(WAKE);
+        tasks.add(STOP);
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** What the model reads when the watchdog stopped an eval: its status, error type and message. */
+    record Stop(EvalOutcome.Status status, String type, String message, boolean reset) {
+    }
+
+    /** Describes a stop; {@code t} is null when the eval was cancelled before it started. */
+    static Stop describeStop(Watchdog.Reason reason, Watchdog.Ticket t, SandboxOptions options) {
+        boolean reset = t != null && t.forcedClose;
+        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
+        return switch (reason) {
+            case TIMEOUT -> new Stop(EvalOutcome.Status.TIMEOUT, "Timeout",
+                    "Execution exceeded the " + seconds(options.timeout().toMillis()) + " timeout and was stopped."
+                            + (reset ? " It did not stop when interrupted." + lost
+                                    : " Globals from earlier calls are kept."), reset);
+            case MEMORY -> new Stop(EvalOutcome.Status.LIMIT, "OutOfMemory",
+                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
+                            + mib(Math.max(t == null ? 0 : t.retainedEstimate, options.heapAllowanceBytes()))
+                            + " of JVM heap) and was stopped." + lost, true);
+            case CANCELLED -> new Stop(EvalOutcome.Status.ERROR, "Cancelled",
+                    "The eval was cancelled by the host." + (reset ? lost : ""), reset);
+        };
+    }
+
+    /** What the model reads when an eval outlived {@link SandboxOptions#maxWallTime()} waiting on the host. */
+    static String wallTimeMessage(SandboxOptions options, int running) {
+        return "The eval ran for more than " + seconds(options.maxWallTime().toMillis()) + " of wall-clock time,"
+                + " waiting on tools or subagents, and was stopped"
+                + (running > 0 ? " (" + running + " host call" + (running == 1 ? " was" : "s were") + " still running)"
+                        : "")
+                + ".";
+    }
+
+    /** "5 s", "0.5 s". */
+    static String seconds(long millis) {
+        return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
+    }
+
+    /** "64 MiB", "1.5 MiB". */
+    static String mib(long bytes) {
+        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
+                + " MiB";
+    }
+
+    private void requireCaller(String ownThreadMessage) {
+        if (closed) {
+            throw new IllegalStateException("the interpreter is closed");
+        }
+        if (Thread.currentThread() == thread) {
+            throw new IllegalStateException(ownThreadMessage);
+        }
+    }
+
+    private <T> T onThread(Supplier<T> action) {
+        CompletableFuture<T> done = new CompletableFuture<>();
+        tasks.add(() -> {
+            try {
+                done.complete(action.get());
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.get();
+                } catch (InterruptedException e) {
+                    // The caller gave up: stop the guest, then still wait so the context is left consistent.
+                    interrupted = true;
+                    cancel();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new IllegalStateException("the interpreter failed", e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void loop() {
+        try {
+            while (true) {
+                Runnable task = tasks.take();
+                if (task == STOP) {
+                    break;
+                }
+                task.run();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            onExit.run();
+        }
+    }
+}
