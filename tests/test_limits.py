@@ -134,6 +134,33 @@ def test_live_data_built_elsewhere_before_the_eval_is_not_blamed_on_it() -> None
             assert js.eval("kept").value == "yes"
 
 
+def test_a_builtin_that_ignores_its_stop_and_fills_the_heap_still_ends_in_an_outcome() -> None:
+    # Array.from over a huge array-like runs as one Java loop that never polls for the interrupt, so the stop takes
+    # effect only when the builtin gives up, here when a 256 MiB JVM heap runs out. The model still gets an error,
+    # no eval raises, and the next one runs in a fresh context even if the heap is still full when it starts.
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        with Interpreter(timeout=1.0) as js:
+            js.eval("var kept = 1")
+            first = js.eval("Array.from({length: 2 ** 31}).length")
+            print("first", first.status, first.error_type, first.state_reset)
+            for code in ("1 + 1", "1 + 1", "typeof kept"):
+                print("next", js.eval(code).text)
+        """,
+        env={"LANGCHAIN_GRAALVM_MAX_HEAP": "256m"},
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    first = proc.stdout.splitlines()[0].split()
+    assert first[0] == "first" and first[1] in ("timeout", "limit") and first[3] == "True", proc.stdout
+    assert first[2] in ("Timeout", "OutOfMemory"), proc.stdout
+    rest = [line for line in proc.stdout.splitlines() if line.startswith("next ")]
+    # The heap may still be full for the first eval after it: that one may be refused with OutOfMemory.
+    assert rest[-2:] == ["next <result>2</result>", "next <result>undefined</result>"], proc.stdout
+    assert rest[0] in ("next <result>2</result>",) or rest[0].startswith('next <error type="OutOfMemory">'), rest
+
+
 def test_memory_limit_zero_disables_it() -> None:
     with Interpreter(timeout=30.0, memory_limit=0) as js:
         out = js.eval("const a = []; for (let i = 0; i < 20; i++) a.push(new Float64Array(1 << 20)); a.length")

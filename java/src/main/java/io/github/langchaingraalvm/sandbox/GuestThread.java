@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
 
 /**
  * The one platform thread that owns an interpreter's context, and the rules around it that every guest language
@@ -212,6 +213,22 @@ final class GuestThread {
             case CANCELLED -> new Stop(EvalOutcome.Status.ERROR, "Cancelled",
                     "The eval was cancelled by the host." + (reset ? lost : ""), reset);
         };
+    }
+
+    /**
+     * What the model reads when an eval could not even start: building the context, or preparing the cell, failed.
+     * It happens when the JVM heap is exhausted (an earlier eval's builtin that ignored its stop, or other work in
+     * the process filled it); the context is discarded, so the next eval starts afresh.
+     */
+    static Stop notStarted(RuntimeException e) {
+        boolean heap = e instanceof PolyglotException p && p.isResourceExhausted()
+                || String.valueOf(e.getMessage()).contains("Java heap space");
+        String lost = " The interpreter was restarted: all globals from earlier calls are gone.";
+        return heap
+                ? new Stop(EvalOutcome.Status.LIMIT, "OutOfMemory", "The JVM heap was exhausted before the eval could"
+                        + " start, so it did not run. Try again; keep less data." + lost, true)
+                : new Stop(EvalOutcome.Status.ERROR, "InternalError", "The sandbox could not start the eval: "
+                        + e.getMessage() + lost, true);
     }
 
     /** What the model reads when an eval outlived {@link SandboxOptions#maxWallTime()} waiting on the host. */

@@ -330,18 +330,26 @@ public final class Interpreter implements AutoCloseable {
         openCalls.clear();
         toolCalls = 0;
         wallDeadline = start + options.maxWallTime().toNanos();
-        ensureContext();
-        api.invokeMember("dropCalls");
-        bridge = hostBridge;
-        installBridge(hostBridge);
-        Source source = directSource(code);
-        if (source == null) {
-            CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
-            if (compiled.syntaxError() != null) {
-                return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", compiled.syntaxError(), "", false,
-                        start);
+        Source source;
+        try {
+            ensureContext();
+            api.invokeMember("dropCalls");
+            bridge = hostBridge;
+            installBridge(hostBridge);
+            source = directSource(code);
+            if (source == null) {
+                CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
+                if (compiled.syntaxError() != null) {
+                    return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", compiled.syntaxError(), "", false,
+                            start);
+                }
+                source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
             }
-            source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
+        } catch (RuntimeException e) {
+            bridge = null;
+            discardContext(true);
+            GuestThread.Stop stop = GuestThread.notStarted(e);
+            return outcome(stop.status(), null, stop.type(), stop.message(), "", stop.reset(), start);
         }
         if (guest.cancelRequested()) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);

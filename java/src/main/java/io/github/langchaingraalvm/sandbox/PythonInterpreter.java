@@ -265,16 +265,23 @@ public final class PythonInterpreter implements AutoCloseable {
         openCalls.clear();
         toolCalls = 0;
         wallDeadline = start + options.maxWallTime().toNanos();
-        ensureContext();
-        bridge = hostBridge;
-        if (hostBridge != null && !hostBridge.shape().equals(installedShape)) {
-            ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(),
-                    args[2].asString());
-            ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
-            api.invokeMember("install_bridges", startFn, waitFn,
-                    hostBridge.exposeTools() ? String.join(",", hostBridge.toolNames()) : null,
-                    hostBridge.exposeTask());
-            installedShape = hostBridge.shape();
+        try {
+            ensureContext();
+            bridge = hostBridge;
+            if (hostBridge != null && !hostBridge.shape().equals(installedShape)) {
+                ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(),
+                        args[2].asString());
+                ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
+                api.invokeMember("install_bridges", startFn, waitFn,
+                        hostBridge.exposeTools() ? String.join(",", hostBridge.toolNames()) : null,
+                        hostBridge.exposeTask());
+                installedShape = hostBridge.shape();
+            }
+        } catch (RuntimeException e) {
+            bridge = null;
+            discardContext();
+            GuestThread.Stop stop = GuestThread.notStarted(e);
+            return outcome(stop.status(), stop.type(), stop.message(), "", stop.reset(), start);
         }
         if (guest.cancelRequested()) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);
