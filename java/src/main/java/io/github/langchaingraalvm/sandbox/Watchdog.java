@@ -2,6 +2,7 @@ package io.github.langchaingraalvm.sandbox;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
 import java.time.Duration;
 import java.util.Map;
@@ -104,7 +105,7 @@ final class Watchdog {
     });
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private final java.lang.management.MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final long maxHeap = Runtime.getRuntime().maxMemory();
     private final AtomicLong heapAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
@@ -238,7 +239,7 @@ final class Watchdog {
         if (allocated < t.memoryLimit) {
             return false;
         }
-        long growth = retainedGrowth(t, allocated);
+        long growth = guestGrowth(heapAfterGc.get(), t.heapAtStart, allocated);
         if (collections.get() != t.collectionsAtStart && growth < t.memoryLimit) {
             // A collection since the eval started measured the heap, and it is within the allowance.
             return false;
@@ -254,14 +255,14 @@ final class Watchdog {
         // and until it does the figure is the previous collection's, which may be a young one with old garbage.
         long used = heapInUse();
         heapAfterGc.set(used);
-        growth = Math.min(used - t.heapAtStart, allocated);
+        growth = guestGrowth(used, t.heapAtStart, allocated);
         t.retainedEstimate = Math.max(growth, 0);
         if (growth >= t.memoryLimit) {
             return true;
         }
         // Garbage present at the start delays the stop by its size; when the heap is close to full, the plain
         // figure (growth since the last collection before the eval) decides, so the JVM itself stays safe.
-        long plain = Math.min(used - t.heapAfterGcAtStart, allocated);
+        long plain = guestGrowth(used, t.heapAfterGcAtStart, allocated);
         if (used > maxHeap / 10 * 9 && plain >= t.memoryLimit) {
             t.retainedEstimate = plain;
             return true;
@@ -274,10 +275,10 @@ final class Watchdog {
     }
 
     /**
-     * Heap growth since the eval started, capped by what the eval's thread allocated: growth beyond that came from
-     * elsewhere (a context or the cell compiler set up just before the eval, other threads) and is not the guest's.
+     * Heap growth from {@code heapBefore} to {@code heapNow}, capped by what the eval's thread allocated: growth
+     * beyond that came from elsewhere (other threads, the cell compiler) and is not the guest's.
      */
-    private long retainedGrowth(Ticket t, long allocated) {
-        return Math.min(heapAfterGc.get() - t.heapAtStart, allocated);
+    private static long guestGrowth(long heapNow, long heapBefore, long allocated) {
+        return Math.min(heapNow - heapBefore, allocated);
     }
 }
