@@ -34,7 +34,7 @@ final class GuestThread {
     private volatile boolean closed;
     private volatile boolean cancelRequested;
     private volatile Watchdog.Ticket ticket;
-    private Watchdog.Ticket lastTicket; // the latest work's, read on this thread
+    private Watchdog.Ticket lastTicket; // the running eval's latest, on this thread
 
     /**
      * Starts the thread.
@@ -69,12 +69,29 @@ final class GuestThread {
             cancelRequested = false;
         }
         try {
-            return onThread(cell);
+            return onThread(() -> finalOutcome(cell));
         } finally {
             synchronized (cancelLock) {
                 busy.set(false);
             }
         }
+    }
+
+    /**
+     * Runs a cell on this thread. A stop can escalate to a forced close after the cell decided its outcome (the
+     * guest left the context just as the grace period ran out): the context and the globals are then gone, and the
+     * outcome must say so.
+     */
+    private EvalOutcome finalOutcome(Supplier<EvalOutcome> cell) {
+        lastTicket = null;
+        EvalOutcome outcome = cell.get();
+        Watchdog.Ticket t = lastTicket;
+        if (t == null || !t.forcedClose || t.reason == null || outcome.stateReset()) {
+            return outcome;
+        }
+        Stop stop = describeStop(t.reason, t, options);
+        return new EvalOutcome(stop.status(), null, false, outcome.stdout(), outcome.stdoutDropped(), stop.type(),
+                stop.message(), "", true, outcome.durationNanos(), options.maxResultChars());
     }
 
     /** Runs other work (a snapshot, a restore) on this thread; refused while an eval runs. */
@@ -119,15 +136,6 @@ final class GuestThread {
     /** The running work's ticket, or null. */
     Watchdog.Ticket ticket() {
         return ticket;
-    }
-
-    /** The ticket of the latest work this thread ran, or null. Read on this thread. */
-    Watchdog.Ticket lastTicket() {
-        return lastTicket;
-    }
-
-    void forgetLastTicket() {
-        lastTicket = null;
     }
 
     /** Queues a task that settles host calls; thread-safe and non-blocking. */

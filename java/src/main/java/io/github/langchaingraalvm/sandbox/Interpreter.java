@@ -311,18 +311,6 @@ public final class Interpreter implements AutoCloseable {
     }
 
     private EvalOutcome runCell(String code, HostBridge hostBridge) {
-        guest.forgetLastTicket();
-        EvalOutcome outcome = runCellOnce(code, hostBridge);
-        Watchdog.Ticket t = guest.lastTicket();
-        // A stop can escalate to a forced close after the outcome was decided (the guest left the context just as
-        // the grace period ran out): the context, and the globals, are gone, so the outcome must say so.
-        if (t != null && t.forcedClose && t.reason != null && !outcome.stateReset()) {
-            return stopped(t.reason, t, System.nanoTime() - outcome.durationNanos());
-        }
-        return outcome;
-    }
-
-    private EvalOutcome runCellOnce(String code, HostBridge hostBridge) {
         long start = System.nanoTime();
         console.clear();
         guest.clearCompletions();
