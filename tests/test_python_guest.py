@@ -410,3 +410,26 @@ def test_a_name_rebound_after_its_def_is_saved_as_data(py: Interpreter) -> None:
     with Interpreter("python", timeout=SLOW, snapshots=True) as target:
         target.restore(py.snapshot())
         assert target.eval("(rebound, also_three)").value == "(3, 3)"
+
+
+def test_a_builtin_that_never_checks_for_interrupts_is_given_up() -> None:
+    # GraalPy's sum() over a range is one Java loop with no interrupt check, so neither the interrupt nor the
+    # forced close can stop it. The eval must still return, and the next one must run in a fresh interpreter. The
+    # stuck loop keeps a core busy until its process ends, so it runs in a process of its own.
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        with Interpreter("python", timeout=1.0) as py:
+            py.eval("kept = 1")
+            out = py.eval("sum(range(10 ** 18))")
+            print("stuck", out.status, out.error_type, out.state_reset)
+            print("message", out.error_message)
+            print("next", py.eval("1 + 1").text, py.eval("'kept' in globals()").text)
+        """,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+    assert lines["stuck"] == "timeout Timeout True", proc.stdout
+    assert "does not check for interrupts" in lines["message"], proc.stdout
+    assert lines["next"] == "<result>2</result> <result>False</result>", proc.stdout

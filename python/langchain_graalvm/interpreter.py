@@ -131,11 +131,17 @@ class Interpreter:
     def _interpreter(self) -> Any:
         if self._closed:
             raise RuntimeError("the interpreter is closed")
-        if self._java is None:
+        java = self._java
+        # A Java interpreter closes itself when a guest stuck in a builtin that ignores interrupts was given up (that
+        # eval's outcome said the globals were gone): the next call gets a fresh one.
+        if java is None or java.isClosed():
             with self._java_lock:
-                if self._java is None:
+                if self._closed:
+                    raise RuntimeError("the interpreter is closed")
+                if self._java is None or self._java.isClosed():
                     self._java = _bridge.new_interpreter(self._config)
-        return self._java
+                java = self._java
+        return java
 
     def eval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
         """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise.

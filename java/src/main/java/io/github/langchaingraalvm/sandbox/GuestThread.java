@@ -1,11 +1,14 @@
 package io.github.langchaingraalvm.sandbox;
 
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
@@ -22,6 +25,12 @@ final class GuestThread {
     private static final Runnable STOP = () -> {};
     /** Queued to wake an eval that waits on host calls, so it notices a stop. */
     private static final Runnable WAKE = () -> {};
+    /**
+     * How long after a forced close an eval still waits for a guest that ignores it, before giving it up. Some
+     * builtins run as long Java loops that never check for interrupts ({@code sum(range(10**18))} in GraalPy);
+     * only their own end would let the close take effect.
+     */
+    static final Duration ABANDON_AFTER = Duration.ofSeconds(5);
 
     private final Watchdog watchdog;
     private final SandboxOptions options;
@@ -54,9 +63,16 @@ final class GuestThread {
         return busy.get();
     }
 
+    /** Whether the interpreter was closed, by its owner or because a guest that ignored its stop was given up. */
+    boolean isClosed() {
+        return closed;
+    }
+
     /**
      * Runs an eval on this thread and waits for its outcome; another eval already running gets a
-     * {@code ConcurrentEval} error at once.
+     * {@code ConcurrentEval} error at once. A guest that still runs {@link #ABANDON_AFTER} after the watchdog closed
+     * its context is given up: the eval returns the stop's outcome, and the interpreter is closed, its thread left
+     * to end (and close its context) whenever the guest does.
      */
     EvalOutcome eval(Supplier<EvalOutcome> cell) {
         requireCaller("eval cannot be called from the interpreter's own thread");
@@ -68,8 +84,9 @@ final class GuestThread {
             }
             cancelRequested = false;
         }
+        long start = System.nanoTime();
         try {
-            return onThread(() -> finalOutcome(cell));
+            return await(submit(() -> finalOutcome(cell)), t -> abandon(t, start));
         } finally {
             synchronized (cancelLock) {
                 busy.set(false);
@@ -269,6 +286,10 @@ final class GuestThread {
     }
 
     private <T> T onThread(Supplier<T> action) {
+        return await(submit(action), null);
+    }
+
+    private <T> CompletableFuture<T> submit(Supplier<T> action) {
         CompletableFuture<T> done = new CompletableFuture<>();
         tasks.add(() -> {
             try {
@@ -277,11 +298,28 @@ final class GuestThread {
                 done.completeExceptionally(t);
             }
         });
+        return done;
+    }
+
+    /**
+     * Waits for {@code done}. With {@code onStuck}, a guest that ignores a forced close for {@link #ABANDON_AFTER}
+     * is given up and {@code onStuck}'s value returned instead.
+     */
+    private <T> T await(CompletableFuture<T> done, Function<Watchdog.Ticket, T> onStuck) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return done.get();
+                    if (onStuck == null) {
+                        return done.get();
+                    }
+                    return done.get(100, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    Watchdog.Ticket t = ticket;
+                    if (t != null && t.reason != null && t.forcedClose
+                            && System.nanoTime() - t.stoppedAt > t.grace.toNanos() + ABANDON_AFTER.toNanos()) {
+                        return onStuck.apply(t);
+                    }
                 } catch (InterruptedException e) {
                     // The caller gave up: stop the guest, then still wait so the context is left consistent.
                     interrupted = true;
@@ -298,6 +336,22 @@ final class GuestThread {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * Gives up a guest stuck in a builtin that ignores even a forced close: closes this interpreter without
+     * waiting, so its thread ends (and closes its context) if the builtin ever returns. The stuck code keeps its
+     * CPU and memory until then.
+     */
+    private EvalOutcome abandon(Watchdog.Ticket t, long start) {
+        closed = true;
+        ticket = null;
+        watchdog.forget(t);
+        tasks.add(STOP);
+        Stop stop = describeStop(t.reason, t, options);
+        return new EvalOutcome(stop.status(), null, false, "", 0, stop.type(), stop.message()
+                + " The code was stuck in a builtin that does not check for interrupts; it was left to finish in the"
+                + " background.", "", true, System.nanoTime() - start, options.maxResultChars());
     }
 
     private void loop() {

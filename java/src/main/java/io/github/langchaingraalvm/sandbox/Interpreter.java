@@ -69,8 +69,20 @@ public final class Interpreter implements AutoCloseable {
     }
 
     /**
+     * Whether this interpreter is closed: by {@link #close()}, or by an eval whose guest was stuck in a builtin that
+     * ignores interrupts and was given up (its outcome says so). A closed interpreter refuses further calls; create
+     * a new one.
+     */
+    public boolean isClosed() {
+        return guest.isClosed();
+    }
+
+    /**
      * Runs one cell and returns its outcome. Never throws for anything the guest does: syntax errors, guest
-     * exceptions, timeouts and limits all come back as an {@link EvalOutcome}.
+     * exceptions, timeouts and limits all come back as an {@link EvalOutcome}. A guest stuck in a builtin that
+     * ignores interrupts (a long Java loop inside GraalJS or GraalPy) cannot be stopped; {@code eval} then returns
+     * about {@link SandboxOptions#interruptGrace()} plus 5 s after the stop, and this interpreter is closed
+     * ({@link #isClosed()}).
      *
      * @throws IllegalStateException if the interpreter is closed, or if called from its own guest thread
      */

@@ -101,6 +101,15 @@ public final class PythonInterpreter implements AutoCloseable {
         return guest.isBusy();
     }
 
+    /**
+     * Whether this interpreter is closed: by {@link #close()}, or by an eval whose guest was stuck in a builtin that
+     * ignores interrupts and was given up (its outcome says so). A closed interpreter refuses further calls; create
+     * a new one.
+     */
+    public boolean isClosed() {
+        return guest.isClosed();
+    }
+
     /** Runs one cell; never throws for anything the guest does. See {@link Interpreter#eval(String)}. */
     public EvalOutcome eval(String code) {
         return eval(code, null);

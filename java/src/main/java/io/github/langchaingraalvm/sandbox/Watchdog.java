@@ -31,10 +31,12 @@ import org.graalvm.polyglot.PolyglotException;
  * if the growth passes the limit too. A suspicion, or an eval no collection has measured yet, is settled with one
  * explicit full collection per limit's worth of allocation, so short-lived garbage never counts.
  *
- * <p>The starting figure is the heap in use, garbage included, not the figure after the last collection: whatever
- * other threads built since that collection (a context created just before, another test's or agent's live data)
- * is then never blamed on this eval. The price is that garbage lying in the heap when the eval started delays the
- * stop by that much; a heap that is close to full stops an eval on the plain figure.
+ * <p>The first full collection of an eval compares the heap with the heap in use when the eval started, garbage
+ * included, not with the figure after the last collection: whatever other threads built since that collection (a
+ * context created just before, another agent's live data) is then never blamed on this eval. Later collections
+ * add the growth since that first one, so garbage lying in the heap at the start cannot hide a guest that keeps
+ * allocating: such a guest is stopped by about twice the allowance at most. A heap that is close to full stops an
+ * eval on the plain figure.
  */
 final class Watchdog {
     /** Why an eval was stopped. */
@@ -65,6 +67,10 @@ final class Watchdog {
         volatile long retainedEstimate;
         final long collectionsAtStart;
         volatile long measuredAtAllocated = -1;
+        /** Heap after this eval's first full collection, or -1; later measurements count growth from it. */
+        long anchorHeap = -1;
+        /** What the guest was found to keep at that first full collection. */
+        long keptAtAnchor;
 
         Ticket(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace,
                 long allocatedAtStart, long heapAtStart, long heapAfterGcAtStart, long collectionsAtStart) {
@@ -150,6 +156,11 @@ final class Watchdog {
         active.add(t);
         LockSupport.unpark(thread);
         return t;
+    }
+
+    /** Stops watching {@code ticket} without waiting for its stop to finish: its guest is being given up. */
+    void forget(Ticket ticket) {
+        active.remove(ticket);
     }
 
     void release(Ticket ticket) {
@@ -239,9 +250,12 @@ final class Watchdog {
         if (allocated < t.memoryLimit) {
             return false;
         }
-        long growth = guestGrowth(heapAfterGc.get(), t.heapAtStart, allocated);
-        if (collections.get() != t.collectionsAtStart && growth < t.memoryLimit) {
-            // A collection since the eval started measured the heap, and it is within the allowance.
+        // A collection since the eval started measured the heap, and it is within the allowance. Before our own
+        // first full collection the figure is taken against the heap after the last collection before the eval:
+        // the lower of the two starting figures, so a guest that keeps what it allocates is never waved through.
+        long sinceCollection = t.anchorHeap < 0 ? heapAfterGc.get() - t.heapAfterGcAtStart
+                : t.keptAtAnchor + heapAfterGc.get() - t.anchorHeap;
+        if (collections.get() != t.collectionsAtStart && Math.min(sinceCollection, allocated) < t.memoryLimit) {
             return false;
         }
         // Over by the last collection (whose old generation may still hold garbage), or not measured at all:
@@ -255,13 +269,23 @@ final class Watchdog {
         // and until it does the figure is the previous collection's, which may be a young one with old garbage.
         long used = heapInUse();
         heapAfterGc.set(used);
-        growth = guestGrowth(used, t.heapAtStart, allocated);
-        t.retainedEstimate = Math.max(growth, 0);
-        if (growth >= t.memoryLimit) {
+        long kept;
+        if (t.anchorHeap < 0) {
+            // The first full collection of this eval: growth from the heap in use at the start, garbage included,
+            // so live data other threads built before the eval is not counted. It anchors later measurements.
+            kept = Math.max(0, guestGrowth(used, t.heapAtStart, allocated));
+            t.anchorHeap = used;
+            t.keptAtAnchor = kept;
+        } else {
+            // Later ones: what the first one found, plus the growth since, which garbage at the start cannot hide.
+            kept = Math.min(t.keptAtAnchor + used - t.anchorHeap, allocated);
+        }
+        t.retainedEstimate = Math.max(kept, 0);
+        if (kept >= t.memoryLimit) {
             return true;
         }
-        // Garbage present at the start delays the stop by its size; when the heap is close to full, the plain
-        // figure (growth since the last collection before the eval) decides, so the JVM itself stays safe.
+        // When the heap is close to full, the plain figure (growth since the last collection before the eval)
+        // decides, so the JVM itself stays safe.
         long plain = guestGrowth(used, t.heapAfterGcAtStart, allocated);
         if (used > maxHeap / 10 * 9 && plain >= t.memoryLimit) {
             t.retainedEstimate = plain;

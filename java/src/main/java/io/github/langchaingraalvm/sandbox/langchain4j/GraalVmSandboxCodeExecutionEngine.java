@@ -35,7 +35,9 @@ import java.util.Objects;
  * as an optional dependency, so add it to your own build.
  */
 public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, AutoCloseable {
-    private final Interpreter interpreter;
+    private final SandboxOptions options;
+    private volatile Interpreter interpreter;
+    private volatile boolean closed;
 
     /** An engine with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
     public GraalVmSandboxCodeExecutionEngine() {
@@ -44,7 +46,8 @@ public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEng
 
     /** An engine whose interpreter runs under {@code options}. */
     public GraalVmSandboxCodeExecutionEngine(SandboxOptions options) {
-        this.interpreter = Sandbox.shared().newInterpreter(Objects.requireNonNull(options, "options"));
+        this.options = Objects.requireNonNull(options, "options");
+        this.interpreter = Sandbox.shared().newInterpreter(options);
     }
 
     /**
@@ -74,12 +77,13 @@ public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEng
      * @throws IllegalStateException if the engine is closed
      */
     public EvalOutcome evaluate(String code) {
-        return interpreter.eval(Objects.requireNonNull(code, "code"));
+        Objects.requireNonNull(code, "code");
+        return current().eval(code);
     }
 
     /** The limits and policy this engine runs under. */
     public SandboxOptions options() {
-        return interpreter.options();
+        return options;
     }
 
     /** Stops the running call, if any; it returns a {@code Cancelled} error. Returns at once. */
@@ -90,6 +94,24 @@ public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEng
     /** Stops any running call, discards the globals and ends the guest thread. Idempotent. */
     @Override
     public void close() {
+        closed = true;
         interpreter.close();
+    }
+
+    /**
+     * The interpreter, replaced by a fresh one when an earlier call got stuck in a builtin that ignores interrupts
+     * and closed it (that call's outcome said the globals were gone).
+     */
+    private Interpreter current() {
+        Interpreter i = interpreter;
+        if (i.isClosed() && !closed) {
+            synchronized (this) {
+                if (interpreter.isClosed() && !closed) {
+                    interpreter = Sandbox.shared().newInterpreter(options);
+                }
+                i = interpreter;
+            }
+        }
+        return i;
     }
 }

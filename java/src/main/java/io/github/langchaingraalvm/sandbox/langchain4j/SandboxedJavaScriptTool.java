@@ -129,6 +129,14 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
         try {
             session.lock.lock();
             try {
+                if (session.interpreter.isClosed()) {
+                    synchronized (sessions) {
+                        if (closed || sessions.get(key) != session) {
+                            throw new IllegalStateException("the session was closed");
+                        }
+                        session.interpreter = Sandbox.shared().newInterpreter(options);
+                    }
+                }
                 return session.interpreter.eval(code).envelope();
             } finally {
                 session.lock.unlock();
@@ -227,7 +235,8 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
     }
 
     private static final class Session {
-        final Interpreter interpreter;
+        /** Replaced when a call got stuck in a builtin that ignores interrupts and closed it; guarded by lock. */
+        Interpreter interpreter;
         /** Serializes the calls of one session, so a second call waits instead of getting ConcurrentEval. */
         final ReentrantLock lock = new ReentrantLock();
         /** Calls in flight or waiting; guarded by the sessions map. */
