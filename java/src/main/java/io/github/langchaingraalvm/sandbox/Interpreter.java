@@ -1,8 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -37,18 +35,14 @@ public final class Interpreter implements AutoCloseable {
     private final Sandbox sandbox;
     private final SandboxOptions options;
     private final ConsoleBuffer console;
-    private final AtomicInteger pendingHostCalls = new AtomicInteger();
     private final GuestThread guest;
     private Context context;
     private Value api;
     private Value codec;
     // Host calls: touched on the owner thread only.
-    private HostBridge bridge;
+    private final HostCallBook calls = new HostCallBook();
     private String installedShape = "";
-    private long nextCallId;
-    private int toolCalls;
     private long wallDeadline;
-    private final Set<Long> openCalls = new HashSet<>();
 
     Interpreter(Sandbox sandbox, SandboxOptions options) {
         this.sandbox = sandbox;
@@ -150,48 +144,26 @@ public final class Interpreter implements AutoCloseable {
         Objects.requireNonNull(batchJson, "batchJson");
         long[] ids = callIds.clone();
         guest.complete(() -> {
-            int open = 0;
+            boolean any = false;
             for (long id : ids) {
-                if (openCalls.remove(id)) {
-                    open++;
-                }
+                any |= calls.settle(id);
             }
-            if (open > 0) {
-                pendingHostCalls.addAndGet(-open);
+            if (any) {
                 api.invokeMember("completeCalls", batchJson);
             }
         });
     }
 
     private void finishHostCall(long callId, boolean ok, String resultJson) {
-        if (!openCalls.remove(callId)) {
+        if (!calls.settle(callId)) {
             return;
         }
-        pendingHostCalls.decrementAndGet();
         api.invokeMember("completeCall", (double) callId, ok, resultJson);
     }
 
     /** Called by the guest's bridge functions: returns the call's id, or "Type\0message" when it is refused. */
     private Object startHostCall(String kind, String name, String inputJson) {
-        HostBridge b = bridge;
-        if (kind.equals("tool")) {
-            toolCalls++;
-        }
-        String refused = HostBridge.refusal(b, kind, name, toolCalls, "HostError");
-        if (refused != null) {
-            return refused;
-        }
-        long id = ++nextCallId;
-        openCalls.add(id);
-        pendingHostCalls.incrementAndGet();
-        try {
-            b.handler().start(id, kind, name, inputJson);
-        } catch (RuntimeException e) {
-            openCalls.remove(id);
-            pendingHostCalls.decrementAndGet();
-            return "HostError\u0000The host could not start " + name + ": " + e;
-        }
-        return (double) id;
+        return calls.start(kind, name, inputJson, "HostError");
     }
 
     /** Binds a host value (a polyglot proxy) as a guest global. For host bridges and tests in this package. */
@@ -326,15 +298,12 @@ public final class Interpreter implements AutoCloseable {
         long start = System.nanoTime();
         console.clear();
         guest.clearCompletions();
-        pendingHostCalls.set(0);
-        openCalls.clear();
-        toolCalls = 0;
+        calls.begin(hostBridge);
         wallDeadline = start + options.maxWallTime().toNanos();
         Source source;
         try {
             ensureContext();
             api.invokeMember("dropCalls");
-            bridge = hostBridge;
             installBridge(hostBridge);
             source = directSource(code);
             if (source == null) {
@@ -346,7 +315,7 @@ public final class Interpreter implements AutoCloseable {
                 source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
             }
         } catch (RuntimeException e) {
-            bridge = null;
+            calls.end();
             discardContext(true);
             GuestThread.Stop stop = GuestThread.notStarted(e);
             return outcome(stop.status(), null, stop.type(), stop.message(), "", stop.reset(), start);
@@ -379,10 +348,10 @@ public final class Interpreter implements AutoCloseable {
             return stopped(t.reason, t, start);
         } catch (WallTimeExceeded w) {
             return outcome(EvalOutcome.Status.TIMEOUT, null, "Timeout",
-                    GuestThread.wallTimeMessage(options, openCalls.size()) + " Globals from earlier calls are kept.", "", false,
+                    GuestThread.wallTimeMessage(options, calls.openCount()) + " Globals from earlier calls are kept.", "", false,
                     start);
         } finally {
-            bridge = null;
+            calls.end();
             unwatch(t);
         }
     }
@@ -479,7 +448,7 @@ public final class Interpreter implements AutoCloseable {
      */
     private boolean pump(java.util.function.BooleanSupplier done) {
         while (!done.getAsBoolean()) {
-            if (pendingHostCalls.get() == 0 && !guest.hasCompletions()) {
+            if (calls.openCount() == 0 && !guest.hasCompletions()) {
                 return false;
             }
             Runnable next;

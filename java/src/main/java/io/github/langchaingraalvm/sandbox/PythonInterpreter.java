@@ -3,10 +3,8 @@ package io.github.langchaingraalvm.sandbox;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.graalvm.polyglot.Context;
@@ -39,11 +37,8 @@ public final class PythonInterpreter implements AutoCloseable {
     private Value api;
     // Host calls (tools.*, task): touched on the guest thread only.
     private final Map<Long, String> results = new HashMap<>();
-    private final Set<Long> openCalls = new HashSet<>();
-    private HostBridge bridge;
+    private final HostCallBook calls = new HostCallBook();
     private String installedShape = "";
-    private long nextCallId;
-    private int toolCalls;
     private long wallDeadline;
 
     PythonInterpreter(Sandbox sandbox, SandboxOptions options) {
@@ -150,7 +145,7 @@ public final class PythonInterpreter implements AutoCloseable {
     public void completeHostCall(long callId, boolean ok, String resultJson) {
         Objects.requireNonNull(resultJson, "resultJson");
         guest.complete(() -> {
-            if (openCalls.remove(callId)) {
+            if (calls.settle(callId)) {
                 results.put(callId, (ok ? "1" : "0") + resultJson);
             }
         });
@@ -158,23 +153,7 @@ public final class PythonInterpreter implements AutoCloseable {
 
     /** The guest's {@code start(kind, name, inputJson)}: the call's id, or "Type\0message" when it is refused. */
     private Object startHostCall(String kind, String name, String inputJson) {
-        HostBridge b = bridge;
-        if (kind.equals("tool")) {
-            toolCalls++;
-        }
-        String refused = HostBridge.refusal(b, kind, name, toolCalls, "RuntimeError");
-        if (refused != null) {
-            return refused;
-        }
-        long id = ++nextCallId;
-        openCalls.add(id);
-        try {
-            b.handler().start(id, kind, name, inputJson);
-        } catch (RuntimeException e) {
-            openCalls.remove(id);
-            return "RuntimeError\u0000The host could not start " + name + ": " + e;
-        }
-        return (double) id;
+        return calls.start(kind, name, inputJson, "RuntimeError");
     }
 
     /**
@@ -185,7 +164,7 @@ public final class PythonInterpreter implements AutoCloseable {
     private String awaitHostCall(long id) {
         Watchdog.Ticket t = guest.ticket();
         while (!results.containsKey(id)) {
-            if (!openCalls.contains(id)) {
+            if (!calls.isOpen(id)) {
                 return "0{\"type\":\"RuntimeError\",\"message\":\"no such call in this eval\"}";
             }
             Runnable next;
@@ -196,7 +175,7 @@ public final class PythonInterpreter implements AutoCloseable {
                 return "Cinterrupted";
             }
             if (next == null) {
-                return "T" + GuestThread.wallTimeMessage(options, openCalls.size());
+                return "T" + GuestThread.wallTimeMessage(options, calls.openCount());
             }
             if (t.reason != null) {
                 return "CThe eval was stopped while it waited on a host call.";
@@ -271,12 +250,10 @@ public final class PythonInterpreter implements AutoCloseable {
         console.clear();
         guest.clearCompletions();
         results.clear();
-        openCalls.clear();
-        toolCalls = 0;
+        calls.begin(hostBridge);
         wallDeadline = start + options.maxWallTime().toNanos();
         try {
             ensureContext();
-            bridge = hostBridge;
             if (hostBridge != null && !hostBridge.shape().equals(installedShape)) {
                 ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(),
                         args[2].asString());
@@ -287,7 +264,7 @@ public final class PythonInterpreter implements AutoCloseable {
                 installedShape = hostBridge.shape();
             }
         } catch (RuntimeException e) {
-            bridge = null;
+            calls.end();
             discardContext();
             GuestThread.Stop stop = GuestThread.notStarted(e);
             return outcome(stop.status(), stop.type(), stop.message(), "", stop.reset(), start);
@@ -311,7 +288,7 @@ public final class PythonInterpreter implements AutoCloseable {
         } catch (PolyglotException e) {
             return failure(e, t, start);
         } finally {
-            bridge = null;
+            calls.end();
             unwatch(t);
         }
     }
