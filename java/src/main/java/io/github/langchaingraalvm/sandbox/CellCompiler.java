@@ -120,7 +120,19 @@ final class CellCompiler {
 
     private static Value load(Context context, String name) {
         ProxyExecutable read = args -> readResource(args[0].asString());
-        return context.eval(Source.newBuilder("js", resource(name), name).buildLiteral()).execute(read);
+        return context.eval(source("js", name)).execute(read);
+    }
+
+    private static final Map<String, Source> SOURCES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The resource {@code name} as one {@link Source} per process. The engine caches parsed and compiled code per
+     * source, and only as long as the source is reachable: a new Source per context would be parsed and compiled
+     * again in every context, where one kept source lets every context share its code.
+     */
+    static Source source(String language, String name) {
+        return SOURCES.computeIfAbsent(language + ":" + name,
+                k -> Source.newBuilder(language, resource(name), name).buildLiteral());
     }
 
     static String resource(String name) {

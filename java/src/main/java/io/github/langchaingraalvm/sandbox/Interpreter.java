@@ -262,8 +262,7 @@ public final class Interpreter implements AutoCloseable {
                 .option("js.locale", "en-US");
         Context c = builder.build();
         try {
-            Value factory = c.eval(Source.newBuilder("js", CellCompiler.resource("prelude.js"), "prelude.js")
-                    .buildLiteral());
+            Value factory = c.eval(CellCompiler.source("js", "prelude.js"));
             ProxyExecutable emit = args -> {
                 // The guest sends at most a capped prefix of a long line, and the line's full length to count.
                 console.appendLine(args[0].asString(), args.length > 1 && args[1].fitsInLong() ? args[1].asLong() : -1);
@@ -278,8 +277,7 @@ public final class Interpreter implements AutoCloseable {
             api = factory.execute(emit, config);
             if (options.snapshots()) {
                 // Built before any guest code runs, so the codec's captured intrinsics are the pristine ones.
-                codec = c.eval(Source.newBuilder("js", CellCompiler.resource("snapshot.js"), "snapshot.js")
-                        .buildLiteral()).execute();
+                codec = c.eval(CellCompiler.source("js", "snapshot.js")).execute();
             }
             context = c;
         } catch (RuntimeException e) {

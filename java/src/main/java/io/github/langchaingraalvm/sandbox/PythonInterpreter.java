@@ -200,8 +200,7 @@ public final class PythonInterpreter implements AutoCloseable {
         }
         Context c = Sandbox.restrictedContext("python", engine()).build();
         try {
-            c.eval(Source.newBuilder("python", CellCompiler.resource("python_guest.py"), "python_guest.py")
-                    .buildLiteral());
+            c.eval(CellCompiler.source("python", "python_guest.py"));
             Value setup = c.getBindings("python").getMember("setup");
             ProxyExecutable emit = args -> {
                 console.append(args[0].asString());
