@@ -167,18 +167,20 @@ def turns_held(values: dict[str, Any]) -> int:
 
 
 def rest_point(agent: Any, thread_id: str) -> tuple[Any | None, bool]:
-    """The thread's newest checkpoint at rest (no task pending: the end of a turn; None when it has none), and
-    whether that is also the thread's newest checkpoint.
+    """The thread's newest checkpoint at rest (the end of a turn; None when it has none), and whether that is also
+    the thread's newest checkpoint.
 
-    A fork started from a rest point leaves the attempt it replaces on an older branch, so the newest rest point
-    of the thread is always on its live branch.
+    At rest means no task at all, not merely no ``next``: a checkpoint whose last task saved its writes before the
+    worker died shows an empty ``next`` (and those writes in its values), yet the steps after it never ran. A fork
+    started from a rest point leaves the attempt it replaces on an older branch, so the newest rest point of the
+    thread is always on its live branch.
     """
     latest = agent.get_state(config_of(thread_id))
     if latest.metadata is None:  # a new thread
         return None, True
-    if not latest.next:
+    if not latest.tasks:
         return latest, True
-    return next((s for s in agent.get_state_history(config_of(thread_id)) if not s.next), None), False
+    return next((s for s in agent.get_state_history(config_of(thread_id)) if not s.tasks), None), False
 
 
 def serve_turn(agent: Any, checkpointer: Any, thread_id: str, turn_no: int, cells: list[str], **config: Any) -> str:

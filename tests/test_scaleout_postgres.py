@@ -148,22 +148,26 @@ def test_a_worker_killed_mid_eval_is_replaced_and_its_turn_retried_from_the_last
 # A trap for a thread's writes: a statement that reaches it waits for an advisory lock this process holds, so the
 # worker can be killed while its statement is half-way.
 TRAPS = """
-CREATE TABLE IF NOT EXISTS scaleout_traps (thread_id text NOT NULL, target text NOT NULL, lock_key int NOT NULL);
+CREATE TABLE IF NOT EXISTS scaleout_traps (
+    thread_id text NOT NULL, target text NOT NULL, turn_no int NOT NULL, lock_key int NOT NULL);
 CREATE OR REPLACE FUNCTION scaleout_checkpoint_trap() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE k int;
+DECLARE trap scaleout_traps;
 BEGIN
-  SELECT lock_key INTO k FROM scaleout_traps WHERE thread_id = NEW.thread_id AND target = 'checkpoints';
-  IF k IS NOT NULL AND NEW.checkpoint->'updated_channels' ? '_graalvm_snapshot' THEN
-    PERFORM pg_advisory_xact_lock(k);
+  SELECT * INTO trap FROM scaleout_traps WHERE thread_id = NEW.thread_id AND target = 'checkpoints';
+  -- The checkpoint that stores turn N's snapshot is the thread's (N+1)th one carrying a snapshot.
+  IF trap.lock_key IS NOT NULL AND NEW.checkpoint->'updated_channels' ? '_graalvm_snapshot' AND trap.turn_no = (
+      SELECT count(*) FROM checkpoints c
+      WHERE c.thread_id = NEW.thread_id AND c.checkpoint->'updated_channels' ? '_graalvm_snapshot') THEN
+    PERFORM pg_advisory_xact_lock(trap.lock_key);
   END IF;
   RETURN NEW;
 END $$;
 CREATE OR REPLACE FUNCTION scaleout_ack_trap() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE k int;
+DECLARE trap scaleout_traps;
 BEGIN
-  SELECT lock_key INTO k FROM scaleout_traps WHERE thread_id = NEW.thread_id AND target = 'scaleout_turns';
-  IF k IS NOT NULL AND NEW.state = 'done' THEN
-    PERFORM pg_advisory_xact_lock(k);
+  SELECT * INTO trap FROM scaleout_traps WHERE thread_id = NEW.thread_id AND target = 'scaleout_turns';
+  IF trap.lock_key IS NOT NULL AND NEW.state = 'done' AND NEW.turn_no = trap.turn_no THEN
+    PERFORM pg_advisory_xact_lock(trap.lock_key);
   END IF;
   RETURN NEW;
 END $$;
@@ -182,11 +186,9 @@ class Trap:
         self.sprung: dict[str, Any] | None = None
         sup.db.execute(TRAPS)
         sup.db.execute("SELECT pg_advisory_lock(%s)", (key,))
+        sup.db.execute("INSERT INTO scaleout_traps VALUES (%s, %s, %s, %s)", (thread_id, table, turn, key))
 
     def __call__(self, sup: scaleout.Supervisor, event: dict[str, Any] | None) -> None:
-        if event and event["kind"] == "claim" and event["thread"] == self.thread_id and event["turn"] == self.turn:
-            if self.sprung is None:
-                sup.db.execute("INSERT INTO scaleout_traps VALUES (%s, %s, %s)", (self.thread_id, self.table, self.key))
         if event is not None or self.sprung is not None:
             return
         row = sup.db.execute(
@@ -237,7 +239,7 @@ def test_a_worker_killed_while_writing_a_checkpoint_loses_nothing_and_applies_no
     trap = Trap(cluster, victim, "checkpoints", turn=1, key=4201)
     events = cluster.run(work, watch=trap)
     assert trap.sprung is not None, "the trap never held a checkpoint write"
-    assert trap.sprung["query"].startswith("INSERT INTO checkpoints"), trap.sprung
+    assert trap.sprung["query"].strip().startswith("INSERT INTO checkpoints"), trap.sprung
     died = next(e for e in events if e["kind"] == "died")
     assert died["worker"] == trap.sprung["worker"] and died["requeued"] == [(victim, 1)]
     # Whether the server finished the dead client's write or not, the turn ran again from the last rest point.
@@ -259,7 +261,7 @@ def test_a_worker_killed_after_its_last_checkpoint_but_before_the_ack_is_not_run
     victim = list(work)[2]
     trap = AbortingTrap(cluster, victim, "scaleout_turns", turn=1, key=4202)
     cluster.run(work, watch=trap)
-    assert trap.sprung is not None and trap.sprung["query"].startswith("UPDATE scaleout_turns"), trap.sprung
+    assert trap.sprung is not None and trap.sprung["query"].strip().startswith("UPDATE scaleout_turns"), trap.sprung
     # The turn's last checkpoint was committed before the worker died: the retry finds it and runs nothing.
     assert _outcomes(cluster, victim) == ["ran", "already", "ran"]
     _assert_same_as_one_process(reader, work)
