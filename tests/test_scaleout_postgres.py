@@ -289,7 +289,11 @@ def test_a_worker_whose_database_connections_drop_mid_turn_reports_it_and_recove
     assert dropped
     errors = [e for e in events if e["kind"] == "db-error"]
     assert errors and all(e["worker"] == dropped[0] for e in errors), errors
-    assert "terminating connection due to administrator command" in errors[0]["message"], errors[0]
+    # What psycopg reports depends on whether the server's goodbye arrived before the socket closed.
+    message = errors[0]["message"]
+    assert "OperationalError" in message, message
+    causes = ("terminating connection due to administrator command", "server closed the connection unexpectedly")
+    assert any(cause in message for cause in causes), message
     assert "retrying the turn from its last checkpoint" in errors[0]["message"]
     assert not [e for e in events if e["kind"] == "died"]
     # The same worker recovered: it served the turn again from the last rest point, and nothing else changed.
@@ -303,7 +307,8 @@ def _fresh_start(work: dict[str, list[list[str]]], thread_id: str, reader: Any, 
     slot_id = reader.get_state(scaleout.config_of(thread_id)).values["_graalvm_slot_id"]
     assert [w for w in warnings if slot_id in w and "HMAC verification failed" in w], warnings
     got = scaleout.thread_result(reader, thread_id)
-    first_result = next(content for kind, content, _ in got.transcript[6:] if kind == "ToolMessage")
+    turn_1 = [i for i, (kind, _, _) in enumerate(got.transcript) if kind == "HumanMessage"][1]
+    first_result = next(content for kind, content, _ in got.transcript[turn_1:] if kind == "ToolMessage")
     assert "ReferenceError" in first_result, got.transcript
     later = scaleout.reference({thread_id: work[thread_id][1:]})[thread_id]
     assert got.snapshot == later.snapshot
