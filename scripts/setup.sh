@@ -35,6 +35,16 @@ if ! command -v mvn >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq maven >/dev/null
 fi
 
+if [ -z "${LANGCHAIN_GRAALVM_PG_BIN:-}" ] && ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+  # The scale-out tests start a throw-away PostgreSQL cluster of their own; the package's default cluster is not
+  # created.
+  echo "==> installing PostgreSQL from Debian packages" >&2
+  mkdir -p /etc/postgresql-common
+  [ -f /etc/postgresql-common/createcluster.conf ] || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Dpkg::Options::=--force-confold \
+    postgresql >/dev/null
+fi
+
 PYTHON=${PYTHON:-python3}
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "error: Python 3.11+ is required ($PYTHON is $("$PYTHON" --version 2>&1))." >&2

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from langchain_graalvm import Interpreter
+from tests.pg import PostgresServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,3 +46,13 @@ def run_python(code: str, *, env: dict[str, str] | None = None, timeout: float =
         )
     finally:
         os.unlink(script.name)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the session, in a temporary cluster; a failure to start fails the tests."""
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -149,11 +149,13 @@ def stored_payload(state: Mapping[str, Any]) -> bytes:
     return bytes(payload) if isinstance(payload, (bytes, bytearray)) else b""
 
 
-def check_stored(state: Mapping[str, Any], slot_id: str, key: bytes | None) -> tuple[bytes | None, bool]:
+def check_stored(
+    state: Mapping[str, Any], slot_id: str, key: bytes | None, previous: Sequence[bytes] = ()
+) -> tuple[bytes | None, bool]:
     """The payload to restore for ``slot_id``, and whether the stored snapshot must be cleared.
 
-    Logs a warning for a snapshot that is refused: an unreadable record chain, or (with a key) a missing or wrong
-    signature. A refused snapshot is never restored.
+    Logs a warning for a snapshot that is refused: an unreadable record chain, or (with a key) a missing signature
+    or one made with neither ``key`` nor one of the ``previous`` keys. A refused snapshot is never restored.
     """
     payload = stored_payload(state)
     if not payload:
@@ -161,7 +163,8 @@ def check_stored(state: Mapping[str, Any], slot_id: str, key: bytes | None) -> t
     if payload == UNREADABLE:
         logger.warning("Discarding GraalVM snapshot for slot_id=%s: its stored records could not be replayed.", slot_id)
         return None, True
-    if key is not None and not signature_matches(key, slot_id, payload, state.get(SIGNATURE_KEY)):
+    tag = state.get(SIGNATURE_KEY)
+    if key is not None and not any(signature_matches(k, slot_id, payload, tag) for k in (key, *previous)):
         logger.warning(
             "Rejecting GraalVM snapshot for slot_id=%s: HMAC verification failed (missing or tampered signature). "
             "Snapshot will not be restored.",
@@ -169,6 +172,13 @@ def check_stored(state: Mapping[str, Any], slot_id: str, key: bytes | None) -> t
         )
         return None, True
     return payload, False
+
+
+def resigned(state: Mapping[str, Any], slot_id: str, key: bytes, payload: bytes) -> dict[str, Any] | None:
+    """The update that signs the stored ``payload`` with ``key`` when its signature was made with another key."""
+    if signature_matches(key, slot_id, payload, state.get(SIGNATURE_KEY)):
+        return None
+    return {SIGNATURE_KEY: sign(key, slot_id, payload)}
 
 
 def snapshot_update(payload: bytes, prior: bytes, slot_id: str, key: bytes | None) -> dict[str, Any] | None:

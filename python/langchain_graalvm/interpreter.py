@@ -158,7 +158,10 @@ class Interpreter:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        java = self._interpreter()
+        java = self._java
+        if self._closed or java is None or java.isClosed():
+            # A new Java interpreter builds a context, and the first one starts the JVM: seconds, off the loop.
+            java = await asyncio.to_thread(self._interpreter)
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, host)
         try:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import uuid
 import weakref
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
 
 from deepagents.middleware._utils import append_to_system_message
@@ -113,6 +113,9 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         snapshot_signing_key: when set, snapshots are signed with HMAC-SHA256 (bound to the thread's slot) and a
             snapshot with a missing or wrong signature is refused with a warning. Use the same key in every
             process that serves a thread.
+        previous_signing_keys: keys that stored snapshots may still be signed with, for rotating
+            ``snapshot_signing_key``: a snapshot signed with one of them is restored, and re-signed with
+            ``snapshot_signing_key`` as the run starts. Never used to sign. Default: none.
         language: ``"js"`` (TypeScript annotations are accepted in JavaScript cells) or ``"python"`` (GraalPy,
             Python 3.12; needs the optional GraalPy jars). The tool's description and prompt speak that language.
         clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
@@ -166,6 +169,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         interrupt_on: Mapping[str, Any] | None = None,
         max_wall_time: float = 300.0,
         audit: _audit.AuditTarget = None,
+        previous_signing_keys: Sequence[str | bytes] = (),
     ) -> None:
         super().__init__()
         if max_ptc_calls is not None and max_ptc_calls < 1:
@@ -177,6 +181,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.mode: Mode = _resolve_mode(mode)
         self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
+        if isinstance(previous_signing_keys, (str, bytes)):
+            raise ValueError("`previous_signing_keys` must be a list of keys, not one key")
+        if previous_signing_keys and self._signing_key is None:
+            raise ValueError("`previous_signing_keys` needs `snapshot_signing_key`, the key that signs new snapshots")
+        self._previous_keys = tuple(k for k in map(snap.signing_key, previous_signing_keys) if k is not None)
         _check_own_options(language, clock, frozen_epoch_ms)
         self.memory_limit = memory_limit
         self.timeout = timeout
@@ -235,7 +244,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         slot = self._registry.get(slot_id)
         if slot is not None:
             return slot
-        pending = snap.check_stored(state, slot_id, self._signing_key)[0] if self.mode == "thread" else None
+        pending = (
+            snap.check_stored(state, slot_id, self._signing_key, self._previous_keys)[0]
+            if self.mode == "thread"
+            else None
+        )
         return self._registry.get_or_open(slot_id, self._spec, pending)
 
     def _run(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
@@ -284,9 +297,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             update[snap.SLOT_KEY] = slot_id
         pending: bytes | None = None
         if self.mode == "thread":
-            pending, refused = snap.check_stored(state, slot_id, self._signing_key)
+            pending, refused = snap.check_stored(state, slot_id, self._signing_key, self._previous_keys)
             if refused:
                 update.update(snap.CLEARED)
+            elif pending and self._previous_keys and self._signing_key is not None:
+                update.update(snap.resigned(state, slot_id, self._signing_key, pending) or {})
         if self.mode != "call":
             digest = snap.payload_digest(pending) if pending and self.keep_warm else None
             self._registry.open(slot_id, self._spec, pending, digest=digest).prefetch()
