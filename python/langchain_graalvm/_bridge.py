@@ -137,12 +137,17 @@ class HostBinding(Protocol):
 
 
 def new_queued_host_bridge(
-    tool_names: list[str], *, expose_tools: bool, expose_task: bool, max_tool_calls: int | None
+    tool_names: list[str],
+    *,
+    expose_tools: bool,
+    expose_task: bool,
+    max_tool_calls: int | None,
+    expose_fs: bool = False,
 ) -> tuple[Any, Any]:
     """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it."""
     queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
     bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
-        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0
+        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs
     )
     return bridge, queue
 

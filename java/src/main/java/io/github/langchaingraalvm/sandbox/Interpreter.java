@@ -362,7 +362,7 @@ public final class Interpreter implements AutoCloseable {
             return;
         }
         api.invokeMember("installBridges", b.exposeTools() ? String.join(",", b.toolNames()) : null,
-                b.exposeTask());
+                b.exposeTask(), b.exposeFs());
         installedShape = b.shape();
     }
 
