@@ -84,6 +84,7 @@ class SandboxConfig:
     heap_factor: float = 2.0
     max_wall_time: float = 300.0
     language: Literal["js", "python"] = "js"
+    agent_modules: bool = False
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -104,6 +105,7 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .snapshots(config.snapshots)
         .heapFactor(config.heap_factor)
         .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
+        .agentModules(config.agent_modules and config.language == "js")
     )
     sandbox = sandbox_cls.shared()
     if config.language == "python":

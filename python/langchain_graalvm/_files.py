@@ -214,11 +214,15 @@ class FileCalls:
         """Runs one ``fs`` call; raises :class:`FsError` for anything the guest should see as an fs error."""
         if op == "glob":
             return await self._glob(args)
-        syscall = {"readFile": "open", "writeFile": "open", "readdir": "scandir", "stat": "stat", "rm": "rm"}[op]
+        syscall = {"readFile": "open", "writeFile": "open", "readdir": "scandir", "stat": "stat", "rm": "rm"}.get(
+            op, "import"
+        )
         path = normalise(self.access, args.get("path"), syscall, write=op in _WRITES)
-        self.touched.append((op, path))
+        self.touched.append(("import" if op == "module" else op, path))
         if op == "readFile":
             return await self._read(path, args.get("encoding"))
+        if op == "module":
+            return await self._read(path, "utf8", "import")
         if op == "writeFile":
             return await self._write(path, args.get("data"))
         if op == "readdir":
@@ -227,12 +231,12 @@ class FileCalls:
             return await self._stat(path)
         return await self._rm(path, bool(args.get("recursive")))
 
-    async def _read(self, path: str, encoding: Any) -> Any:
+    async def _read(self, path: str, encoding: Any, syscall: str = "open") -> Any:
         (response,) = await self.backend.adownload_files([path])
         if response.error or response.content is None:
-            raise _backend_error(str(response.error or "file_not_found"), path, "open")
+            raise _backend_error(str(response.error or "file_not_found"), path, syscall)
         content = bytes(response.content)
-        self._charge(len(content), path, "open")
+        self._charge(len(content), path, syscall)
         if encoding == "utf8":
             return content.decode("utf-8", errors="replace")
         return content

@@ -260,6 +260,9 @@ class HostCalls:
                 self._java.completeHostCall(call_id, ok, json.dumps(value, ensure_ascii=False, allow_nan=False))
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
+        if kind == "fs" and name == "module":
+            await self._read_module(call_id, args)
+            return
         try:
             if kind == "task":
                 result = await self._run_task(args)
@@ -370,6 +373,19 @@ class HostCalls:
         traced = RunnableLambda(call, name=f"fs.{op}")
         await traced.ainvoke(_files.trace_summary(args), config=self._child_config())
         return box[0]
+
+    async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
+        """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
+        try:
+            text, ok = await self._run_fs("module", args), True
+        except asyncio.CancelledError:
+            raise
+        except _files.FsError as exc:
+            text, ok = str(exc), False
+        except Exception as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
+            text, ok = f"EIO: the module could not be read: {exc}", False
+        if self._java is not None and not self._closed:
+            self._java.completeModuleRead(call_id, ok, text)
 
     # -------------------------------------------------------------------------------- subagents
 

@@ -84,6 +84,7 @@ class Interpreter:
         max_wall_time: float = 300.0,
         audit: AuditTarget = None,
         files: FilesAccess | Mapping[str, Any] | None = None,
+        _agent_modules: bool = False,
     ) -> None:
         self._files = _check_standalone_files(files)
         if language not in _LANGUAGES:
@@ -130,6 +131,8 @@ class Interpreter:
             heap_factor=float(heap_factor),
             max_wall_time=float(max_wall_time),
             language=self.language,  # type: ignore[arg-type]
+            # Imports from the agent's files, served by an eval's host bridge (the middleware's, or our own).
+            agent_modules=_agent_modules or self._files is not None,
         )
         self._auditor = _audit.resolve(audit)
         self._java: Any = None

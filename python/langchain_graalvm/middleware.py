@@ -213,6 +213,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             snapshots=self.mode == "thread",
             max_wall_time=max_wall_time,
             language=self.language,
+            agent_modules=self.files is not None,
         )
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.

@@ -97,7 +97,8 @@ final class CellCompiler {
         }
     }
 
-    private String strip(String code) {
+    /** The code with its TypeScript syntax removed (line numbers kept); for cells and imported modules. */
+    String strip(String code) {
         synchronized (typescriptLock) {
             if (typescript == null) {
                 typescriptContext = newToolingContext();

@@ -20,7 +20,7 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
         int maxToolCalls, boolean exposeFs) {
     /** The names of the {@code fs} calls a guest may make. */
     public static final List<String> FS_OPERATIONS = List.of("readFile", "writeFile", "readdir", "stat", "rm",
-            "glob");
+            "glob", "module");
 
     /** A bridge without {@code fs}. */
     public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
