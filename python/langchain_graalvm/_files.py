@@ -187,6 +187,11 @@ def _under_prefixes(access: FilesAccess, path: str) -> bool:
 def _backend_error(error: str, path: str, syscall: str) -> FsError:
     code, words = _BACKEND_ERRORS.get(error, ("EIO", error))
     hint = " List its directory to check the path." if code == "ENOENT" else ""
+    if code == "ENOENT" and syscall == "import":
+        hint = (
+            " Modules are imported from the agent's files by absolute path, like '/lib/util.js'; the file API is "
+            "the global `fs`, not a module."
+        )
     return FsError(code, f"{code}: {words}, {syscall} '{path}'.{hint}", path, syscall)
 
 

@@ -406,7 +406,7 @@ public final class Interpreter implements AutoCloseable {
             installBridge(hostBridge);
             source = directSource(code);
             if (source == null) {
-                CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
+                CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null);
                 if (compiled.syntaxError() != null) {
                     return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", compiled.syntaxError(), "", false,
                             start);

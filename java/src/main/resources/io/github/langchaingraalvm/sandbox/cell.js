@@ -178,14 +178,14 @@
   }
 
   // Returns [status, text]: ["ok", script] or ["syntax", message]. TypeScript is the host's next step.
-  return function compileCell(code) {
+  return function compileCell(code, imports) {
     let ast;
     try {
       ast = parse(code);
     } catch (e) {
       if (!(e instanceof SyntaxError)) throw e;
-      const rewritten = rewriteImports(code);
-      return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten);
+      const rewritten = imports === true ? rewriteImports(code) : null;
+      return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
     }
     try {
       return ['ok', hasTopLevelAwait(ast) ? rewriteAsync(code, ast) : rewriteScript(code, ast)];
