@@ -112,3 +112,24 @@ def test_module_bytes_count_against_the_eval_budget(tmp_path: Path) -> None:
     with Interpreter(files=FilesAccess("read", max_bytes=4096, backend=backend)) as js:
         out = js.eval('await import("/big.js").then(() => "loaded", (e) => e.message)').text
     assert "EFBIG" in out and "loaded" not in out
+
+
+def test_imported_functions_are_globals_saved_by_source_and_fs_is_not_in_snapshots() -> None:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from tests.test_middleware_helpers import results_of, thread, turn
+
+    mw = CodeInterpreterMiddleware(files="read", timeout=10.0)
+    agent = build_agent(mw, checkpointer=InMemorySaver())
+    config = thread()
+    first = turn(
+        write_file("/lib/util.js", UTIL),
+        write_file("/lib/stats.js", STATS),
+        'import { mean, squares } from "/lib/stats.js"; mean([1, 3])',
+    )
+    assert results_of(agent.invoke(first, config))[2] == "<result>2</result>"
+    state = agent.get_state(config).values
+    assert b'"fs"' not in state["_graalvm_snapshot"]
+    out = results_of(agent.invoke(turn("mean([2, 4])", "typeof fs.readFile", "squares([2])"), config))
+    assert out[:2] == ["<result>3</result>", "<result>function</result>"]
+    assert out[2].startswith('<error type="ReferenceError">sq is not defined')

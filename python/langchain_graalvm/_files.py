@@ -372,6 +372,8 @@ def prompt_section(access: FilesAccess | None, tool_name: str, language: str) ->
             "`await fs.rm(path, {recursive})` and `await fs.glob(pattern, {cwd})` (absolute paths).",
             "A failure rejects with a Node-style error whose `code` is `ENOENT`, `EACCES`, `EISDIR`, ... and whose "
             "message says what to do.",
+            "ES modules among the files can be imported by absolute path: `import { f } from '/lib/util.js'` or "
+            "`await import('/lib/util.js')` (`.ts` modules too); each call reads them afresh.",
         ]
         name = "fs"
     lines = [

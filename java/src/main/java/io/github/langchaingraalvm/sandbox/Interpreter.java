@@ -1,13 +1,8 @@
 package io.github.langchaingraalvm.sandbox;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -49,17 +44,19 @@ public final class Interpreter implements AutoCloseable {
     private final HostCallBook calls = new HostCallBook();
     private String installedShape = "";
     private long wallDeadline;
-    /** Modules imported from the agent's files, or null when the options do not allow it. */
+    /** Modules imported from the agent's files, and their reader; null when the options do not allow it. */
     private final AgentModules modules;
-    private final Map<Long, Object[]> moduleReads = new ConcurrentHashMap<>();
+    private final HostModuleReader moduleReader;
 
     Interpreter(Sandbox sandbox, SandboxOptions options) {
         this.sandbox = sandbox;
         this.options = options;
-        this.modules = options.agentModules() ? new AgentModules(this::readModule) : null;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
         this.guest = new GuestThread("graalvm-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
                 () -> discardContext(true));
+        this.moduleReader = options.agentModules()
+                ? new HostModuleReader(sandbox, options, guest, calls, () -> wallDeadline) : null;
+        this.modules = moduleReader == null ? null : new AgentModules(moduleReader);
     }
 
     /** The options this interpreter runs under. */
@@ -173,77 +170,9 @@ public final class Interpreter implements AutoCloseable {
      */
     public void completeModuleRead(long callId, boolean ok, String text) {
         Objects.requireNonNull(text, "text");
-        moduleReads.put(callId, new Object[] {ok, text});
-        guest.complete(() -> calls.settle(callId));
-    }
-
-    /** The source of an agent file the guest imports, read through the eval's host bridge while the guest waits. */
-    private String readModule(String path) throws IOException {
-        Object ticket = calls.start("fs", "module", "{\"path\":" + jsonString(path) + "}", "Error");
-        if (ticket instanceof String refused) {
-            throw new AccessDeniedException(path, null, refused.substring(refused.indexOf('\u0000') + 1));
+        if (moduleReader != null) {
+            moduleReader.complete(callId, ok, text);
         }
-        long id = (long) (double) (Double) ticket;
-        Watchdog.Ticket t = guest.ticket();
-        while (true) {
-            Object[] read = moduleReads.remove(id);
-            if (read != null) {
-                calls.settle(id);
-                String text = (String) read[1];
-                if ((Boolean) read[0]) {
-                    return path.endsWith(".ts") || path.endsWith(".mts") ? stripTypes(text, t) : text;
-                }
-                if (text.startsWith("ENOENT")) {
-                    throw new NoSuchFileException(path, null, text);
-                }
-                throw new AccessDeniedException(path, null, text);
-            }
-            Runnable next;
-            try {
-                next = guest.nextCompletion(wallDeadline);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while reading " + path, e);
-            }
-            if (next == null) {
-                throw new IOException(GuestThread.wallTimeMessage(options, calls.openCount()));
-            }
-            if (t != null && t.reason != null) {
-                throw new IOException("the eval was stopped while it read " + path);
-            }
-            next.run();
-        }
-    }
-
-    /** A TypeScript module as JavaScript; host work, so the guest's clock is stopped meanwhile. */
-    private String stripTypes(String code, Watchdog.Ticket t) throws IOException {
-        if (t != null) {
-            t.pause();
-        }
-        try {
-            return sandbox.compiler().strip(code);
-        } catch (PolyglotException e) {
-            throw new IOException("the TypeScript module could not be stripped: " + e.getMessage(), e);
-        } finally {
-            if (t != null) {
-                t.resume();
-            }
-        }
-    }
-
-    private static String jsonString(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.append('"').toString();
     }
 
     private void finishHostCall(long callId, boolean ok, String resultJson) {
@@ -394,8 +323,8 @@ public final class Interpreter implements AutoCloseable {
         console.clear();
         guest.clearCompletions();
         calls.begin(hostBridge);
-        moduleReads.clear();
         if (modules != null) {
+            moduleReader.clear();
             modules.beginEval();
         }
         wallDeadline = start + options.maxWallTime().toNanos();
