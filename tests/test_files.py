@@ -358,3 +358,16 @@ def test_fs_calls_are_child_runs_of_the_eval_and_audited() -> None:
     assert len(evals) == 1
     assert fs_parents == [("fs.readdir", evals[0]), ("fs.writeFile", evals[0])]
     assert records[-1].files == (("writeFile", "/t.txt"), ("readdir", "/"))
+
+
+def test_file_bytes_count_against_the_memory_limit_and_the_output_budget(tmp_path: Path) -> None:
+    (tmp_path / "big.txt").write_text("x" * (4 << 20))
+    backend = FilesystemBackend(root_dir=str(tmp_path), virtual_mode=True)
+    access = FilesAccess("read", backend=backend, max_bytes=1 << 30)
+    with Interpreter(files=access, memory_limit=16 << 20, max_result_chars=100, timeout=60.0) as js:
+        printed = js.eval("console.log(await fs.readFile('/big.txt', 'utf8')); 'printed'")
+        assert printed.value == "printed" and len(printed.stdout) == 100 and printed.stdout_dropped == (4 << 20) - 100
+        kept = js.eval("const keep = []; for (let i = 0; i < 40; i++) keep.push(await fs.readFile('/big.txt', 'utf8'));"
+                       " keep.length")
+        assert kept.status == "limit" and kept.error_type == "OutOfMemory", kept.text
+        assert js.eval("1 + 1").text == "<result>2</result>"

@@ -17,6 +17,9 @@ Expected outcomes (``Attack.expected``):
 
 An empty ``TEXT`` or ``TYPE`` accepts any value or error type (for outcomes whose text is checked elsewhere).
 
+:data:`FILES_ATTACKS` aims at the agent's-files bridge (``fs`` and imports); it runs with the ``files`` access and
+seed files described by :data:`FILES_PREFIXES` and :data:`FILES_SEED`.
+
 :data:`SNAPSHOT_ATTACKS` holds tampered snapshot payloads for :meth:`Interpreter.restore`; each must be refused
 with a ``SnapshotError`` that changes nothing, or restore as documented.
 """
