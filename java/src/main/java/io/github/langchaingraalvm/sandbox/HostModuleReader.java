@@ -55,6 +55,9 @@ final class HostModuleReader implements AgentModules.Reader {
             if (read != null) {
                 calls.settle(id);
                 String text = (String) read[1];
+                if (t != null) {
+                    t.hostBytes += 2L * text.length();
+                }
                 if ((Boolean) read[0]) {
                     return path.endsWith(".ts") || path.endsWith(".mts") ? stripTypes(text, t) : text;
                 }

@@ -151,6 +151,7 @@ public final class Interpreter implements AutoCloseable {
         Objects.requireNonNull(batchJson, "batchJson");
         long[] ids = callIds.clone();
         guest.complete(() -> {
+            countHostBytes(batchJson.length());
             boolean any = false;
             for (long id : ids) {
                 any |= calls.settle(id);
@@ -179,7 +180,16 @@ public final class Interpreter implements AutoCloseable {
         if (!calls.settle(callId)) {
             return;
         }
+        countHostBytes(resultJson.length());
         api.invokeMember("completeCall", (double) callId, ok, resultJson);
+    }
+
+    /** Counts text the host sent into the running eval against its memory limit (as UTF-16, the upper bound). */
+    private void countHostBytes(long chars) {
+        Watchdog.Ticket t = guest.ticket();
+        if (t != null) {
+            t.hostBytes += 2 * chars;
+        }
     }
 
     /** Called by the guest's bridge functions: returns the call's id, or "Type\0message" when it is refused. */
