@@ -376,6 +376,9 @@ class HostCalls:
 
     async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
         """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
+        if not hasattr(self._java, "completeModuleRead"):  # only JavaScript interpreters import modules
+            self._complete(call_id, False, {"type": "Error", "message": "fs.module is not available in this eval"})
+            return
         try:
             text, ok = await self._run_fs("module", args), True
         except asyncio.CancelledError:
