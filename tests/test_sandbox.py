@@ -110,3 +110,17 @@ def test_globals_do_not_leak_between_interpreters() -> None:
         a.eval("var secret = 'a-only'; Object.prototype.polluted = 1")
         assert b.eval("typeof secret").value == "undefined"
         assert b.eval("({}).polluted").value == "undefined"
+
+
+def test_frozen_clock_date_keeps_the_shape_of_date(js: Interpreter) -> None:
+    out = js.eval(
+        "class Stamp extends Date { label() { return 'at ' + this.getTime(); } }"
+        "[Date.name, Date.length, Object.getPrototypeOf(new Date(5)) === Date.prototype,"
+        " new Stamp().label(), new Stamp(7) instanceof Date, Reflect.construct(Date, [], Stamp).getTime(),"
+        " new Date(2024, 1).getMonth(), isNaN(new Date(2024, 1, undefined)), new Date(2024, 0, 2, 3, 4, 5, 6).getTime(),"
+        " new Date(new Date(9)).getTime(), Date(1, 2) === new Date(0).toString(), Date.prototype.constructor === Date,"
+        " typeof Date.UTC, Date.now()]"
+    )
+    assert out.value == (
+        '["Date", 7, true, "at 0", true, 0, 1, true, 1704164645006, 9, true, true, "function", 0]'
+    ), out.text

@@ -98,11 +98,14 @@ class Sizes:
     turn_samples: int
     slots: int
     snapshot_objects: int
+    agent_records: int = 20_000
+    agent_warm_rounds: int = 20
+    agent_fresh_runs: int = 3
 
     @classmethod
     def for_run(cls, quick: bool, reps: int | None) -> Sizes:
         if quick:
-            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200)
+            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200, 1_000, 1, 1)
         return cls(reps or 7, 2_000_000, 100_000, 1_000_000, 1000, 9, 100, 10_000)
 
 
@@ -705,7 +708,7 @@ def quickjs_available() -> bool:
     return True
 
 
-WORKLOADS = ("cold", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
+WORKLOADS = ("cold", "agents", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -727,6 +730,7 @@ def run(args: argparse.Namespace) -> int:
     matrix_md = ""
     steps = {
         "cold": sizes.reps * 2,
+        "agents": sizes.agent_warm_rounds + sizes.reps + sizes.agent_fresh_runs * 2,
         "eval": sizes.reps * 2 * len(configs),
         "ptc": sizes.reps * 2,
         "turns": sizes.turn_samples,
@@ -744,6 +748,10 @@ def run(args: argparse.Namespace) -> int:
             try:
                 if name == "cold":
                     bench.cold()
+                elif name == "agents":
+                    from langchain_graalvm import _bench_cells
+
+                    _bench_cells.run(bench)
                 elif name == "eval":
                     for config in configs:
                         bench.in_process(config)

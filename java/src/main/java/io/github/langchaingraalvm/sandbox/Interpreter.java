@@ -44,6 +44,7 @@ public final class Interpreter implements AutoCloseable {
     private final HostCallBook calls = new HostCallBook();
     private String installedShape = "";
     private long wallDeadline;
+    private volatile boolean warmUp;
     /** Modules imported from the agent's files, and their reader; null when the options do not allow it. */
     private final AgentModules modules;
     private final HostModuleReader moduleReader;
@@ -102,7 +103,15 @@ public final class Interpreter implements AutoCloseable {
      *     stay, and calling them rejects)
      */
     public EvalOutcome eval(String code, HostBridge bridge) {
+        if (!warmUp) {
+            sandbox.noteRealEval();
+        }
         return guest.eval(() -> runCell(code, bridge));
+    }
+
+    /** Marks this interpreter as the sandbox's engine warm-up, whose evals do not stop the warm-up. */
+    void markWarmUp() {
+        warmUp = true;
     }
 
     /**

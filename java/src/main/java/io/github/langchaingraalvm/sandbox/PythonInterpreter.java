@@ -40,6 +40,7 @@ public final class PythonInterpreter implements AutoCloseable {
     private final HostCallBook calls = new HostCallBook();
     private String installedShape = "";
     private long wallDeadline;
+    private final Sandbox sandbox;
 
     PythonInterpreter(Sandbox sandbox, SandboxOptions options) {
         if (!available()) {
@@ -47,6 +48,7 @@ public final class PythonInterpreter implements AutoCloseable {
                     + " the module path (build them with `mvn -Ppython package`, which copies them to"
                     + " java/target/runtime/python)");
         }
+        this.sandbox = sandbox;
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
         this.guest = new GuestThread("graalpy-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
@@ -73,12 +75,7 @@ public final class PythonInterpreter implements AutoCloseable {
             synchronized (PythonInterpreter.class) {
                 e = engine;
                 if (e == null) {
-                    e = Engine.newBuilder("python")
-                            .sandbox(SandboxPolicy.CONSTRAINED)
-                            .out(OutputStream.nullOutputStream())
-                            .err(OutputStream.nullOutputStream())
-                            .option("engine.WarnInterpreterOnly", "false")
-                            .build();
+                    e = Sandbox.tunedEngine("python");
                     engine = e;
                 }
             }
@@ -116,6 +113,7 @@ public final class PythonInterpreter implements AutoCloseable {
      * {@link Interpreter#eval(String, HostBridge)}; calls are settled with {@link #completeHostCall}.
      */
     public EvalOutcome eval(String code, HostBridge hostBridge) {
+        sandbox.noteRealEval();
         return guest.eval(() -> runCell(code, hostBridge));
     }
 

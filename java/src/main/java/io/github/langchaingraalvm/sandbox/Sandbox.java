@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.ZoneOffset;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -58,14 +59,11 @@ public final class Sandbox {
     private final Engine engine;
     private final Watchdog watchdog;
     private volatile CellCompiler compiler;
+    /** Evals started by interpreters other than the warm-up's: the warm-up stops at the first one. */
+    private final AtomicInteger realEvals = new AtomicInteger();
 
     private Sandbox() {
-        engine = Engine.newBuilder("js")
-                .sandbox(SandboxPolicy.CONSTRAINED)
-                .out(OutputStream.nullOutputStream())
-                .err(OutputStream.nullOutputStream())
-                .option("engine.WarnInterpreterOnly", "false")
-                .build();
+        engine = tunedEngine("js");
         watchdog = new Watchdog();
         // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
         if (Boolean.getBoolean("langchain.graalvm.noWarmUp")) {
@@ -74,13 +72,42 @@ public final class Sandbox {
         Thread warm = new Thread(() -> {
             try {
                 compiler().warmUp();
+                EngineWarmUp.run(this, () -> realEvals.get() > 0);
             } catch (RuntimeException e) {
-                // Warming is an optimisation: the first cell that needs the compiler loads it instead.
+                // Warming is an optimisation: the first cells load and compile what it would have.
             }
         }, "graalvm-sandbox-warmup");
         warm.setDaemon(true);
         warm.setPriority(Thread.MIN_PRIORITY);
         warm.start();
+    }
+
+    /**
+     * The engine options every guest language shares. {@code engine.Mode=latency} compiles sooner and with less
+     * effort: model code is new source on every call and mostly runs once, so a compilation that arrives late is
+     * wasted, while hot loops still get compiled (see docs/performance.md for the figures). The system property
+     * {@code langchain.graalvm.engineMode} overrides it ({@code default}, {@code latency} or {@code throughput}).
+     */
+    static Engine tunedEngine(String language) {
+        try {
+            return engineBuilder(language)
+                    .option("engine.Mode", System.getProperty("langchain.graalvm.engineMode", "latency"))
+                    .build();
+        } catch (IllegalArgumentException e) {
+            if (!String.valueOf(e.getMessage()).startsWith("Could not find option")) {
+                throw e;
+            }
+            // Without JIT (the fallback runtime, JDK 21 to 24) there is no compilation to tune and no such option.
+            return engineBuilder(language).build();
+        }
+    }
+
+    private static Engine.Builder engineBuilder(String language) {
+        return Engine.newBuilder(language)
+                .sandbox(SandboxPolicy.CONSTRAINED)
+                .out(OutputStream.nullOutputStream())
+                .err(OutputStream.nullOutputStream())
+                .option("engine.WarnInterpreterOnly", "false");
     }
 
     /** The sandbox of this process, created on first use. */
@@ -159,6 +186,13 @@ public final class Sandbox {
 
     Engine engine() {
         return engine;
+    }
+
+    /** Called as a real eval starts, so the engine warm-up leaves the machine to it. */
+    void noteRealEval() {
+        if (realEvals.get() == 0) {
+            realEvals.incrementAndGet();
+        }
     }
 
     Watchdog watchdog() {

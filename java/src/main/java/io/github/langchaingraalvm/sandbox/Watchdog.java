@@ -3,8 +3,11 @@ package io.github.langchaingraalvm.sandbox;
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -28,8 +31,10 @@ import org.graalvm.polyglot.PolyglotException;
  * guest does not stop within the grace period (a loop in a {@code finally} block, say), it closes the context by
  * force. Memory: it samples the bytes the eval's thread has allocated; once that passes the limit it compares the
  * heap in use after the latest garbage collection with the heap in use when the eval started, and stops the eval
- * if the growth passes the limit too. A suspicion, or an eval no collection has measured yet, is settled with one
- * explicit full collection per limit's worth of allocation, so short-lived garbage never counts.
+ * if the growth passes the limit too. An eval no collection has measured yet waits for the young generation's own
+ * collection, for at most one young generation's worth of allocation past the limit. A suspicion, or an eval still
+ * unmeasured after that, is settled with one explicit full collection per limit's worth of allocation, so
+ * short-lived garbage never counts.
  *
  * <p>The first full collection of an eval compares the heap with the heap in use when the eval started, garbage
  * included, not with the figure after the last collection: whatever other threads built since that collection (a
@@ -55,6 +60,8 @@ final class Watchdog {
         final long allocatedAtStart;
         /** Heap in use when the eval started, garbage included: no live data built before the eval is blamed on it. */
         final long heapAtStart;
+        /** Heap in use outside the young generation when the eval started: large arrays are allocated there. */
+        long oldAtStart;
         /** Heap after the last collection before the eval started: the plain figure, used when the heap is nearly full. */
         final long heapAfterGcAtStart;
         volatile long deadlineNanos;
@@ -118,6 +125,10 @@ final class Watchdog {
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final long maxHeap = Runtime.getRuntime().maxMemory();
+    /** The pools objects are allocated in first (G1 Eden Space, PS Eden Space, Eden Space). */
+    private final List<MemoryPoolMXBean> youngPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP && p.getName().contains("Eden"))
+            .toList();
     private final AtomicLong heapAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
     private final Thread thread;
@@ -158,6 +169,7 @@ final class Watchdog {
         Ticket t = new Ticket(context, threadId, memoryLimit, timeout, grace,
                 measure ? allocatedBytes(threadId) : 0, measure ? heapInUse() : 0, heapAfterGc.get(),
                 collections.get());
+        t.oldAtStart = measure ? heapInUse() - youngInUse() : 0;
         active.add(t);
         LockSupport.unpark(thread);
         return t;
@@ -260,8 +272,21 @@ final class Watchdog {
         // the lower of the two starting figures, so a guest that keeps what it allocates is never waved through.
         long sinceCollection = t.anchorHeap < 0 ? heapAfterGc.get() - t.heapAfterGcAtStart
                 : t.keptAtAnchor + heapAfterGc.get() - t.anchorHeap;
-        if (collections.get() != t.collectionsAtStart && Math.min(sinceCollection, allocated) < t.memoryLimit) {
+        boolean collectedSinceStart = collections.get() != t.collectionsAtStart;
+        if (collectedSinceStart && Math.min(sinceCollection, allocated) < t.memoryLimit) {
             return false;
+        }
+        // No collection has measured this eval yet. Its allocations fill the young generation, whose next
+        // collection measures what it keeps at no extra cost: wait for it while the guest has allocated less than
+        // the allowance plus the young generation's size, and the heap has room. A forced full collection here
+        // would cost a walk of the whole heap for every allowance's worth of garbage, which is most of the time
+        // of allocation-heavy cells. Allocations that bypass the young generation (large arrays go straight to
+        // the old one) are seen as growth outside it, and measured as soon as that passes the allowance.
+        if (!collectedSinceStart && allocated < t.memoryLimit + youngRoom()) {
+            long used = heapInUse();
+            if (used - youngInUse() - t.oldAtStart < t.memoryLimit && used < maxHeap / 10 * 9) {
+                return false;
+            }
         }
         // Over by the last collection (whose old generation may still hold garbage), or not measured at all:
         // measure with a full collection, at most once per allowance's worth of allocation.
@@ -297,6 +322,26 @@ final class Watchdog {
             return true;
         }
         return false;
+    }
+
+    /**
+     * How much the guest can allocate before the young generation is collected: its current size, capped at a
+     * quarter of the heap, so that the overshoot before the first measurement stays bounded.
+     */
+    private long youngRoom() {
+        long young = 0;
+        for (MemoryPoolMXBean pool : youngPools) {
+            young += Math.max(0, pool.getUsage().getCommitted());
+        }
+        return Math.min(young, maxHeap / 4);
+    }
+
+    private long youngInUse() {
+        long young = 0;
+        for (MemoryPoolMXBean pool : youngPools) {
+            young += Math.max(0, pool.getUsage().getUsed());
+        }
+        return young;
     }
 
     private long heapInUse() {

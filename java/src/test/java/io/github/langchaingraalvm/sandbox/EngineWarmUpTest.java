@@ -1,0 +1,38 @@
+package io.github.langchaingraalvm.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class EngineWarmUpTest {
+    @Test
+    void everyCellOfTheCorpusRunsWithoutError() {
+        List<String> cells = EngineWarmUp.cells();
+        assertTrue(cells.size() >= 10, "the corpus has " + cells.size() + " cells");
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofSeconds(30)).memoryLimitBytes(0).build();
+        try (Interpreter js = Sandbox.shared().newInterpreter(options)) {
+            for (int round = 0; round < 2; round++) {
+                for (String cell : cells) {
+                    EvalOutcome o = js.eval(cell.replace("$K", Integer.toString(round)));
+                    assertEquals(EvalOutcome.Status.OK, o.status(), cell + "\n" + o.envelope());
+                }
+            }
+        }
+    }
+
+    @Test
+    void theWarmUpStopsAtOnceWhenARealEvalIsRunning() {
+        assertEquals(0, EngineWarmUp.run(Sandbox.shared(), () -> true));
+    }
+
+    @Test
+    void theWarmUpStopsBetweenCellsOnceARealEvalStarts() {
+        AtomicInteger asked = new AtomicInteger();
+        int ran = EngineWarmUp.run(Sandbox.shared(), () -> asked.incrementAndGet() > 3);
+        assertEquals(3, ran);
+    }
+}
