@@ -3,7 +3,8 @@
 The scripted model needs no shared iterator, so any number of threads and tasks can drive one instance at once.
 A user turn is a JSON list of code strings (or a plain string, for one cell). The model answers the turn with one
 ``eval`` tool call per cell, in order, then with a final text that joins the tool results with ``"\\n---\\n"``.
-A cell written ``"tool:NAME"`` calls the tool NAME with no arguments instead of ``eval``. A turn whose text does
+A cell written ``"tool:NAME"`` calls the tool NAME with no arguments instead of ``eval``
+(``"tool:NAME {json}"`` with those arguments). A turn whose text does
 not parse as a list of strings is answered with plain text and no tool call.
 """
 
@@ -94,7 +95,8 @@ class ScriptedChatModel(BaseChatModel):
     def _call(self, cell: str) -> dict[str, Any]:
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         if cell.startswith("tool:"):
-            return {"name": cell[len("tool:") :], "args": {}, "id": call_id}
+            name, _, args = cell[len("tool:") :].partition(" ")
+            return {"name": name, "args": json.loads(args) if args else {}, "id": call_id}
         return {"name": self.tool_name, "args": {"code": cell}, "id": call_id}
 
 

@@ -4,6 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_graalvm._audit import AuditRecord
 from langchain_graalvm._bridge import EvalOutcome, SnapshotError
+from langchain_graalvm._files import FilesAccess
 from langchain_graalvm._jvm import JvmError
 from langchain_graalvm.interpreter import Interpreter, runtime_info
 
@@ -14,6 +15,7 @@ __all__ = [
     "AuditRecord",
     "CodeInterpreterMiddleware",
     "EvalOutcome",
+    "FilesAccess",
     "Interpreter",
     "JvmError",
     "SnapshotError",

@@ -17,6 +17,9 @@ Expected outcomes (``Attack.expected``):
 
 An empty ``TEXT`` or ``TYPE`` accepts any value or error type (for outcomes whose text is checked elsewhere).
 
+:data:`FILES_ATTACKS` aims at the agent's-files bridge (``fs`` and imports); it runs with the ``files`` access and
+seed files described by :data:`FILES_PREFIXES` and :data:`FILES_SEED`.
+
 :data:`SNAPSHOT_ATTACKS` holds tampered snapshot payloads for :meth:`Interpreter.restore`; each must be refused
 with a ``SnapshotError`` that changes nothing, or restore as documented.
 """
@@ -1167,5 +1170,155 @@ SNAPSHOT_ATTACKS: tuple[SnapshotAttack, ...] = (
         ),
         refused=True,
         follow=(("typeof t", "value:undefined"),),
+    ),
+)
+
+
+# ------------------------------------------------------------------------------------------------ the fs bridge
+
+FILES_PREFIXES = ("/data/",)
+"""The corpus of :data:`FILES_ATTACKS` runs with ``files=FilesAccess("read", prefixes=FILES_PREFIXES)``."""
+
+FILES_SEED = {"/data/seed.txt": "seed", "/secret.txt": "top secret"}
+"""The agent's files each :data:`FILES_ATTACKS` case starts with (``/secret.txt`` lies outside the prefixes)."""
+
+_B = BRIDGE_ABUSE
+_H = HOST_ESCAPE
+_REFUSED = ".then((v) => String(v).includes('secret') ? 'LEAKED' : 'read', () => 'refused')"
+
+
+def _read(path: str) -> str:
+    return f"await fs.readFile({json.dumps(path)}, 'utf8'){_REFUSED}"
+
+
+FILES_ATTACKS: tuple[Attack, ...] = (
+    _a("fs-etc-passwd", _H, _read("/etc/passwd"), "value:refused", "a host file by its absolute path"),
+    _a("fs-outside-prefix", _B, _read("/secret.txt"), "value:refused", "an agent file outside the allowed prefixes"),
+    _a("fs-dot-dot", _B, _read("/data/../secret.txt"), "value:refused", "`..` out of an allowed prefix"),
+    _a("fs-dot-dot-deep", _H, _read("/data/../../../../etc/passwd"), "value:refused", "`..` past the root"),
+    _a("fs-double-slash", _B, _read("//secret.txt"), "value:refused", "a leading `//` normalised past the prefix"),
+    _a("fs-prefix-sibling", _B, _read("/data-evil/../secret.txt"), "value:refused", "a sibling of the prefix"),
+    _a("fs-encoded-dot-dot", _B, _read("/data/%2e%2e/secret.txt"), "value:refused", "percent-encoded `..`"),
+    _a("fs-backslash", _B, _read("/data/..\\secret.txt"), "value:refused", "a backslash as a separator"),
+    _a("fs-nul", _B, _read("/data/seed.txt\u0000/../../secret.txt"), "value:refused", "a NUL byte in the path"),
+    _a("fs-relative", _B, _read("../secret.txt"), "value:refused", "a relative path"),
+    _a("fs-file-url", _H, _read("file:///etc/passwd"), "value:refused", "a file: URL as the path"),
+    _a(
+        "fs-path-object",
+        _B,
+        "await fs.readFile({toString() { return '/secret.txt'; }}, 'utf8').then(() => 'read', (e) => e.name)",
+        "value:TypeError",
+        "an object whose toString names a forbidden path",
+    ),
+    _a(
+        "fs-write-in-read-mode",
+        _B,
+        "await fs.writeFile('/data/seed.txt', 'owned').then(() => 'written', (e) => e.code)",
+        "value:EACCES",
+        "a write in read mode",
+        follow=((_read("/data/seed.txt").replace(_REFUSED, ""), "value:seed"),),
+    ),
+    _a(
+        "fs-rm-root",
+        _B,
+        "await fs.rm('/', {recursive: true}).then(() => 'removed', (e) => e.code)",
+        "value:EACCES",
+        "removing every file",
+        follow=(("await fs.readdir('/data')", 'value:["seed.txt"]'),),
+    ),
+    _a(
+        "fs-glob-escape",
+        _B,
+        "(await fs.glob('**/*').catch(() => [])).concat(await fs.glob('../**/*').catch(() => []))"
+        ".filter((p) => !p.startsWith('/data/')).length",
+        "value:0",
+        "a glob that reaches past the prefixes",
+    ),
+    _a(
+        "fs-glob-cwd-root",
+        _B,
+        "await fs.glob('*', {cwd: '/'}).then((r) => r.join(','), (e) => e.code)",
+        "value:EACCES",
+        "a glob rooted above the prefixes",
+    ),
+    _a(
+        "fs-frozen",
+        _B,
+        "fs.readFile = async () => 'fake'",
+        "error:TypeError",
+        "replacing an fs function",
+        follow=(("typeof fs.readFile + typeof fs.promises.readFile", "value:functionfunction"),),
+    ),
+    _a(
+        "fs-deleted-and-restored",
+        _B,
+        "delete globalThis.fs; typeof fs",
+        "value:undefined",
+        "deleting the fs global, which the next eval gets back",
+        follow=(("await fs.readFile('/data/seed.txt', 'utf8')", "value:seed"),),
+    ),
+    _a(
+        "fs-prototype-pollution",
+        _B,
+        "Object.defineProperty(Object.prototype, 'path', {get() { return '/secret.txt'; }, configurable: true});"
+        f" const r = {_read('/data/nope.txt')}; delete Object.prototype.path; r",
+        "value:refused",
+        "a getter on Object.prototype that would rename the path sent to the host",
+    ),
+    _a(
+        "fs-promise-then-hijack",
+        _B,
+        "Promise.prototype.then = function () { return 'hijacked'; }; typeof fs.stat('/data/seed.txt')",
+        "value:object",
+        "a replaced Promise.prototype.then while fs.stat wraps its result",
+    ),
+    _a(
+        "fs-huge-write",
+        EXHAUSTION,
+        "await fs.writeFile('/data/big.txt', 'x'.repeat(9 * 2 ** 20)).then(() => 'written', (e) => e.name)",
+        "value:RangeError",
+        "a write larger than one host call may carry",
+    ),
+    _a(
+        "import-host-file",
+        _H,
+        "await import('/etc/passwd').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "a host file as an ES module",
+    ),
+    _a(
+        "import-file-url",
+        _H,
+        "await import('file:///etc/passwd').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "a file: URL as a module specifier",
+    ),
+    _a(
+        "import-outside-prefix",
+        _B,
+        "await import('/secret.txt').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "an agent file outside the prefixes as a module",
+    ),
+    _a(
+        "import-relative-escape",
+        _B,
+        "await import('./data/../../secret.txt').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "a relative specifier climbing out",
+    ),
+    _a(
+        "import-eval-prefix",
+        _B,
+        "await import('/.eval-1/secret.txt').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "the module cache's internal path prefix",
+    ),
+    _a(
+        "import-http",
+        _H,
+        "await import('http://127.0.0.1:9/x.js').then(() => 'loaded', () => 'refused')",
+        "value:refused",
+        "a module over the network",
     ),
 )

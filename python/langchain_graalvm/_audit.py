@@ -35,6 +35,8 @@ class AuditRecord:
         tool_call_id: the model's tool call id when the middleware ran it, else None.
         host_thread: the name of the Python thread that asked for the eval.
         finished_at: when the eval finished, in seconds since the epoch (``time.time()``).
+        files: the agent's files the eval's ``fs`` calls touched, as ``(operation, path)`` pairs in call order
+            (``("readFile", "/data/a.json")``); empty when it made none or has no ``files`` access.
     """
 
     code: str
@@ -44,6 +46,7 @@ class AuditRecord:
     tool_call_id: str | None
     host_thread: str
     finished_at: float
+    files: tuple[tuple[str, str], ...] = ()
 
     @property
     def status(self) -> str:
@@ -61,6 +64,7 @@ class _Scope:
     auditor: Auditor | None
     thread_id: str | None
     tool_call_id: str | None
+    files: list[tuple[str, str]] | None = None
 
 
 _current: contextvars.ContextVar[_Scope | None] = contextvars.ContextVar("langchain_graalvm_audit", default=None)
@@ -72,8 +76,9 @@ class Auditor:
     def __init__(self, target: AuditCallback | logging.Logger) -> None:
         self._target = target
 
-    def emit(self, code: str, outcome: EvalOutcome) -> None:
+    def emit(self, code: str, outcome: EvalOutcome, files: list[tuple[str, str]] | None = None) -> None:
         scope = _current.get()
+        touched = files if files is not None else scope.files if scope else None
         record = AuditRecord(
             code=code,
             outcome=outcome,
@@ -82,15 +87,17 @@ class Auditor:
             tool_call_id=scope.tool_call_id if scope else None,
             host_thread=threading.current_thread().name,
             finished_at=time.time(),
+            files=tuple(touched or ()),
         )
         target = self._target
         if isinstance(target, logging.Logger):
             target.info(
-                "eval status=%s duration_ms=%.1f thread_id=%s tool_call_id=%s code=%r",
+                "eval status=%s duration_ms=%.1f thread_id=%s tool_call_id=%s files=%s code=%r",
                 record.status,
                 record.duration_s * 1000,
                 record.thread_id,
                 record.tool_call_id,
+                [f"{op} {path}" for op, path in record.files],
                 record.code,
                 extra={"audit": record},
             )
@@ -118,20 +125,28 @@ def resolve(target: AuditTarget | Auditor) -> Auditor | None:
 
 
 @contextlib.contextmanager
-def scope(auditor: Auditor | None, thread_id: str | None, tool_call_id: str | None) -> Iterator[None]:
-    """Evals inside this block are reported to ``auditor`` (if any) and tagged with the conversation's ids."""
-    token = _current.set(_Scope(auditor, thread_id, tool_call_id))
+def scope(
+    auditor: Auditor | None,
+    thread_id: str | None,
+    tool_call_id: str | None,
+    files: list[tuple[str, str]] | None = None,
+) -> Iterator[None]:
+    """Evals inside this block are reported to ``auditor`` (if any) and tagged with the conversation's ids and,
+    with ``files``, the paths the eval's ``fs`` calls touched (a list its host calls fill in)."""
+    token = _current.set(_Scope(auditor, thread_id, tool_call_id, files))
     try:
         yield
     finally:
         _current.reset(token)
 
 
-def report(own: Auditor | None, code: str, outcome: EvalOutcome) -> None:
+def report(
+    own: Auditor | None, code: str, outcome: EvalOutcome, files: list[tuple[str, str]] | None = None
+) -> None:
     """Reports an eval to the interpreter's own auditor and to the one of the enclosing :func:`scope`."""
     scope_ = _current.get()
     if own is not None:
-        own.emit(code, outcome)
+        own.emit(code, outcome, files)
     if scope_ is not None and scope_.auditor is not None and scope_.auditor is not own:
         scope_.auditor.emit(code, outcome)
 

@@ -84,6 +84,7 @@ class SandboxConfig:
     heap_factor: float = 2.0
     max_wall_time: float = 300.0
     language: Literal["js", "python"] = "js"
+    agent_modules: bool = False
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
@@ -104,6 +105,7 @@ def new_interpreter(config: SandboxConfig) -> Any:
         .snapshots(config.snapshots)
         .heapFactor(config.heap_factor)
         .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
+        .agentModules(config.agent_modules and config.language == "js")
     )
     sandbox = sandbox_cls.shared()
     if config.language == "python":
@@ -137,12 +139,17 @@ class HostBinding(Protocol):
 
 
 def new_queued_host_bridge(
-    tool_names: list[str], *, expose_tools: bool, expose_task: bool, max_tool_calls: int | None
+    tool_names: list[str],
+    *,
+    expose_tools: bool,
+    expose_task: bool,
+    max_tool_calls: int | None,
+    expose_fs: bool = False,
 ) -> tuple[Any, Any]:
     """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it."""
     queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
     bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
-        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0
+        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs
     )
     return bridge, queue
 

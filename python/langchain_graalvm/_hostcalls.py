@@ -28,7 +28,7 @@ from langchain_core.tools.base import InjectedToolCallId, _is_injected_arg_type,
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, ValidationError
 
-from . import _bridge, _ptc
+from . import _bridge, _files, _ptc
 from ._pools import shared_pool
 
 logger = logging.getLogger("langchain_graalvm.ptc")
@@ -142,6 +142,7 @@ class EvalContext:
     max_tool_calls: int | None
     max_subagents: int
     approval_required: frozenset[str]
+    files: _files.FileCalls | None = None  # the agent's files, when the guest gets `fs`
 
 
 def _validation_message(exc: ValidationError) -> str:
@@ -193,6 +194,11 @@ class HostCalls:
         self.interrupt: BaseException | None = None
         self._stop_eval: Callable[[], None] | None = None
 
+    @property
+    def files_touched(self) -> list[tuple[str, str]] | None:
+        """The ``(operation, path)`` pairs of this eval's ``fs`` calls so far; None without ``fs``."""
+        return self._ctx.files.touched if self._ctx.files is not None else None
+
     # -------------------------------------------------------------------------------- wiring to the interpreter
 
     def java_bridge(self, java_interpreter: Any) -> Any:
@@ -206,6 +212,7 @@ class HostCalls:
             expose_tools=tools is not None,
             expose_task=self._ctx.task_tool is not None,
             max_tool_calls=self._ctx.max_tool_calls,
+            expose_fs=self._ctx.files is not None,
         )
         _pumps().submit(self._pump, self._queue)
         return bridge
@@ -253,9 +260,14 @@ class HostCalls:
                 self._java.completeHostCall(call_id, ok, json.dumps(value, ensure_ascii=False, allow_nan=False))
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
+        if kind == "fs" and name == "module":
+            await self._read_module(call_id, args)
+            return
         try:
             if kind == "task":
                 result = await self._run_task(args)
+            elif kind == "fs":
+                result = await self._run_fs(name, args)
             else:
                 result = await self._run_tool(name, args)
             payload, ok = _ptc.to_guest_value(result), True
@@ -269,12 +281,14 @@ class HostCalls:
             return
         except HostCallError as exc:
             payload, ok = {"type": exc.type_name, "message": str(exc)}, False
+        except _files.FsError as exc:
+            payload, ok = exc.payload(), False
         except ValidationError as exc:
             label = "task" if kind == "task" else f"tools.{name}"
             message = f"{label}: invalid arguments: {_validation_message(exc)}"
             payload, ok = {"type": "ValidationError", "message": message}, False
         except Exception as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
-            label = "task" if kind == "task" else f"tools.{name}"
+            label = {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
             text = str(exc) or repr(exc)
             payload, ok = {"type": type(exc).__name__, "message": f"{label} failed: {text}"}, False
         self._complete(call_id, ok, payload)
@@ -339,6 +353,42 @@ class HostCalls:
         call = {"name": tool.name, "args": args, "id": call_id, "type": "tool_call"}
         tool_runtime = dataclasses.replace(runtime, tool_call_id=call_id)
         return dict(injector._inject_tool_args(call, tool_runtime, tool)["args"])
+
+    # -------------------------------------------------------------------------------- files
+
+    async def _run_fs(self, op: str, args: dict[str, Any]) -> Any:
+        """One ``fs`` call, traced as a child run of the eval (its input and output summarised, not the bytes)."""
+        files = self._ctx.files
+        if files is None:
+            raise HostCallError("HostError", f"fs.{op} is not available in this eval")
+        from langchain_core.runnables import RunnableLambda
+
+        box: list[Any] = []
+
+        async def call(_: Any) -> Any:
+            value = await files.run(op, args)
+            box.append(value)
+            return _files.trace_summary(value)
+
+        traced = RunnableLambda(call, name=f"fs.{op}")
+        await traced.ainvoke(_files.trace_summary(args), config=self._child_config())
+        return box[0]
+
+    async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
+        """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
+        if not hasattr(self._java, "completeModuleRead"):  # only JavaScript interpreters import modules
+            self._complete(call_id, False, {"type": "Error", "message": "fs.module is not available in this eval"})
+            return
+        try:
+            text, ok = await self._run_fs("module", args), True
+        except asyncio.CancelledError:
+            raise
+        except _files.FsError as exc:
+            text, ok = str(exc), False
+        except Exception as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
+            text, ok = f"EIO: the module could not be read: {exc}", False
+        if self._java is not None and not self._closed:
+            self._java.completeModuleRead(call_id, ok, text)
 
     # -------------------------------------------------------------------------------- subagents
 

@@ -39,6 +39,7 @@ class InterpreterSpec:
     snapshots: bool
     language: str = "js"
     max_wall_time: float = 300.0
+    agent_modules: bool = False  # JavaScript cells may import modules from the agent's files (`files=` is on)
 
     def build(self) -> Interpreter:
         """A new interpreter (its context is built on first use)."""
@@ -52,6 +53,7 @@ class InterpreterSpec:
             frozen_epoch_ms=self.frozen_epoch_ms,
             snapshots=self.snapshots,
             max_wall_time=self.max_wall_time,
+            _agent_modules=self.agent_modules,
         )
 
     def warmed(self) -> Interpreter:

@@ -6,12 +6,14 @@ import asyncio
 import concurrent.futures
 import math
 import threading
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _audit, _bridge
+from . import _audit, _bridge, _files
 from ._audit import AuditTarget
 from ._bridge import EvalOutcome
+from ._files import FilesAccess
 from ._pools import shared_pool
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
@@ -56,6 +58,10 @@ class Interpreter:
         audit: receives every eval as an :class:`~langchain_graalvm.AuditRecord` (code, outcome, duration,
             thread): a callable, a :class:`logging.Logger`, or a logger's name (records go out at INFO level).
             A callable that raises is logged and does not affect the eval.
+        files: the files of a Deep Agents backend inside code (off by default): a
+            :class:`~langchain_graalvm.FilesAccess` with its ``backend`` set (for example
+            ``FilesystemBackend(root_dir=..., virtual_mode=True)``), or a mapping of its fields. JavaScript gets
+            ``fs``, Python ``files``. A ``StateBackend`` needs an agent run, so it is refused here.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -77,7 +83,10 @@ class Interpreter:
         heap_factor: float = 2.0,
         max_wall_time: float = 300.0,
         audit: AuditTarget = None,
+        files: FilesAccess | Mapping[str, Any] | None = None,
+        _agent_modules: bool = False,
     ) -> None:
+        self._files = _check_standalone_files(files)
         if language not in _LANGUAGES:
             raise ValueError(
                 f"language must be 'js' (JavaScript/TypeScript) or 'python' (GraalPy); got {language!r}"
@@ -122,6 +131,8 @@ class Interpreter:
             heap_factor=float(heap_factor),
             max_wall_time=float(max_wall_time),
             language=self.language,  # type: ignore[arg-type]
+            # Imports from the agent's files, served by an eval's host bridge (the middleware's, or our own).
+            agent_modules=_agent_modules or self._files is not None,
         )
         self._auditor = _audit.resolve(audit)
         self._java: Any = None
@@ -150,9 +161,33 @@ class Interpreter:
         """
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        outcome = _bridge.eval_blocking(self._interpreter(), code, host)
-        _audit.report(self._auditor, code, outcome)
+        java = self._interpreter()
+        own = self._own_host(None) if host is None else None
+        try:
+            outcome = _bridge.eval_blocking(java, code, own or host)
+        finally:
+            if own is not None:
+                own.close()
+        _audit.report(self._auditor, code, outcome, own.files_touched if own is not None else None)
         return outcome
+
+    def _own_host(self, loop: asyncio.AbstractEventLoop | None) -> Any:
+        """The host calls of one eval when the interpreter has ``files`` of its own; None otherwise."""
+        if self._files is None:
+            return None
+        from . import _hostcalls
+
+        ctx = _hostcalls.EvalContext(
+            runtime=None,
+            config=None,
+            tools=None,
+            task_tool=None,
+            max_tool_calls=None,
+            max_subagents=1,
+            approval_required=frozenset(),
+            files=_files.FileCalls(self._files),
+        )
+        return _hostcalls.HostCalls(ctx, loop or _hostcalls.private_loop())
 
     async def aeval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
@@ -163,7 +198,9 @@ class Interpreter:
             # A new Java interpreter builds a context, and the first one starts the JVM: seconds, off the loop.
             java = await asyncio.to_thread(self._interpreter)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, host)
+        own = self._own_host(loop) if host is None else None
+        touched = own.files_touched if own is not None else None
+        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, own or host)
         try:
             outcome = await asyncio.shield(future)
         except asyncio.CancelledError:
@@ -171,9 +208,12 @@ class Interpreter:
             java.cancel()
             await asyncio.wait([future])
             if not future.cancelled() and future.exception() is None:
-                _audit.report(self._auditor, code, future.result())
+                _audit.report(self._auditor, code, future.result(), touched)
             raise
-        _audit.report(self._auditor, code, outcome)
+        finally:
+            if own is not None:
+                own.close()
+        _audit.report(self._auditor, code, outcome, touched)
         return outcome
 
     def snapshot(self, max_bytes: int | None = None) -> bytes:
@@ -227,6 +267,25 @@ class Interpreter:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown may have torn the JVM down already
             pass
+
+
+def _check_standalone_files(files: Any) -> FilesAccess | None:
+    access = _files.check_files_option(files)
+    if access is None:
+        return None
+    if access.backend is None:
+        raise ValueError(
+            "Interpreter(files=...) needs a backend: FilesAccess('read', backend=FilesystemBackend(root_dir=..., "
+            "virtual_mode=True)), or another deepagents BackendProtocol instance"
+        )
+    from deepagents.backends.state import StateBackend
+
+    if isinstance(access.backend, StateBackend):
+        raise ValueError(
+            "a StateBackend keeps files in an agent run's state, which a standalone Interpreter does not have; use "
+            "CodeInterpreterMiddleware(files=...) in the agent, or another backend here"
+        )
+    return access
 
 
 def runtime_info() -> dict[str, Any]:

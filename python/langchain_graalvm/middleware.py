@@ -33,7 +33,7 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _audit, _hostcalls, _prompt, _ptc, _slots, _spares
+from . import _audit, _files, _hostcalls, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -134,6 +134,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             the interpreter does: after a restart, an eviction or a fork, the thread goes on from its snapshot.
         audit: receives every eval of the tool as an :class:`~langchain_graalvm.AuditRecord` (code, outcome,
             duration, the conversation's ``thread_id``): a callable, a :class:`logging.Logger` or a logger's name.
+        files: the agent's files inside code (off by default): ``"read"``, ``"read-write"``, a
+            :class:`~langchain_graalvm.FilesAccess` (mode, path prefixes, per-eval byte cap, the agent's backend)
+            or a mapping of its fields. JavaScript gets a frozen ``fs`` global (``await fs.readFile(path, "utf8")``,
+            ``fs.writeFile``, ``fs.readdir``, ``fs.stat``, ``fs.rm``, ``fs.glob``), Python a ``files`` object. Calls
+            go through the agent's backend only, never the host's file system.
 
     Example:
         ```python
@@ -170,8 +175,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         max_wall_time: float = 300.0,
         audit: _audit.AuditTarget = None,
         previous_signing_keys: Sequence[str | bytes] = (),
+        files: _files.FilesOption = None,
     ) -> None:
         super().__init__()
+        self.files = _files.check_files_option(files)
         if max_ptc_calls is not None and max_ptc_calls < 1:
             raise ValueError("`max_ptc_calls` must be >= 1 or None")
         if max_snapshot_bytes is not None and max_snapshot_bytes < 1:
@@ -215,6 +222,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             snapshots=self.mode == "thread",
             max_wall_time=max_wall_time,
             language=self.language,
+            agent_modules=self.files is not None,
         )
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
@@ -222,7 +230,9 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         prompt_config = _prompt.PromptConfig(
             tool_name=tool_name, mode=self.mode, limits=self._spec, ptc=self.ptc is not None
         )
-        self._system_prompt = _prompt.system_prompt(prompt_config)
+        self._system_prompt = _prompt.system_prompt(prompt_config) + _files.prompt_section(
+            self.files, tool_name, self.language
+        )
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
         self.tools: list[BaseTool] = [_build_tool(self, prompt_config)]
@@ -269,7 +279,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         available = getattr(runtime, "tools", None) or []
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         task_tool = _ptc.find_task_tool(available) if self.subagents else None
-        if tools is None and task_tool is None:
+        files = _files.FileCalls(self.files) if self.files is not None else None
+        if tools is None and task_tool is None and files is None:
             return None
         ctx = _hostcalls.EvalContext(
             runtime=runtime,
@@ -279,6 +290,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             max_tool_calls=self.max_ptc_calls,
             max_subagents=self.max_subagent_concurrency,
             approval_required=self._approval_required,
+            files=files,
         )
         return _hostcalls.HostCalls(ctx, loop)
 
@@ -441,8 +453,10 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
     def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
         # ensure_config() is this tool run's config: host calls made with it are its children in traces.
         host = middleware._host_calls(runtime, ensure_config(), _hostcalls.private_loop())
+        touched = host.files_touched if host is not None else None
         try:
-            with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+            thread_id = _audit.thread_id_of(runtime.config)
+            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
                 text = middleware._run(runtime.state, code, host)
         finally:
             if host is not None:
@@ -453,8 +467,10 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
         host = middleware._host_calls(runtime, ensure_config(), asyncio.get_running_loop())
+        touched = host.files_touched if host is not None else None
         try:
-            with _audit.scope(middleware._auditor, _audit.thread_id_of(runtime.config), runtime.tool_call_id):
+            thread_id = _audit.thread_id_of(runtime.config)
+            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
                 text = await middleware._arun(runtime.state, code, host)
         finally:
             if host is not None:

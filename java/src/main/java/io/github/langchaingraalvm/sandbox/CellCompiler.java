@@ -50,18 +50,27 @@ final class CellCompiler {
 
     /** Loads both tooling contexts ahead of the first cell that needs them. */
     void warmUp() {
-        parse("let warm = 1");
+        parse("let warm = 1", false);
         strip("let warm: number = 1");
     }
 
     Compiled compile(String code) {
+        return compile(code, false);
+    }
+
+    /**
+     * Prepares a cell; with {@code imports}, static {@code import} declarations become awaited {@code import()}
+     * calls (for contexts that may import the agent's files), else they stay syntax errors.
+     */
+    Compiled compile(String code, boolean imports) {
+        String key = imports ? "\u0000imports\u0000" + code : code;
         synchronized (cache) {
-            Compiled hit = cache.get(code);
+            Compiled hit = cache.get(key);
             if (hit != null) {
                 return hit;
             }
         }
-        Compiled c = parse(code);
+        Compiled c = parse(code, imports);
         if (c.syntaxError() != null) {
             String stripped;
             try {
@@ -70,7 +79,7 @@ final class CellCompiler {
                 stripped = null;
             }
             if (stripped != null) {
-                Compiled typed = parse(stripped);
+                Compiled typed = parse(stripped, imports);
                 if (typed.syntaxError() == null) {
                     c = typed;
                 }
@@ -78,26 +87,27 @@ final class CellCompiler {
         }
         if (code.length() <= CACHE_MAX_CODE) {
             synchronized (cache) {
-                cache.put(code, c);
+                cache.put(key, c);
             }
         }
         return c;
     }
 
-    private Compiled parse(String code) {
+    private Compiled parse(String code, boolean imports) {
         synchronized (parserLock) {
             if (parser == null) {
                 parserContext = newToolingContext();
                 parser = load(parserContext, "cell.js");
             }
-            Value r = parser.execute(code);
+            Value r = parser.execute(code, imports);
             return "ok".equals(r.getArrayElement(0).asString())
                     ? new Compiled(r.getArrayElement(1).asString(), null)
                     : new Compiled(null, r.getArrayElement(1).asString());
         }
     }
 
-    private String strip(String code) {
+    /** The code with its TypeScript syntax removed (line numbers kept); for cells and imported modules. */
+    String strip(String code) {
         synchronized (typescriptLock) {
             if (typescript == null) {
                 typescriptContext = newToolingContext();

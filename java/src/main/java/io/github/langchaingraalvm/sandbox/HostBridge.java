@@ -13,9 +13,21 @@ import java.util.Objects;
  * @param exposeTools whether the {@code tools} global exists at all
  * @param exposeTask whether the {@code task} global exists
  * @param maxToolCalls the most {@code tools} calls one eval may start; 0 for no limit
+ * @param exposeFs whether the {@code fs} global (JavaScript) or {@code files} global (Python) exists: calls of kind
+ *     {@code "fs"}, one of {@link #FS_OPERATIONS}, which the handler serves from the agent's files
  */
 public record HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
-        int maxToolCalls) {
+        int maxToolCalls, boolean exposeFs) {
+    /** The names of the {@code fs} calls a guest may make. */
+    public static final List<String> FS_OPERATIONS = List.of("readFile", "writeFile", "readdir", "stat", "rm",
+            "glob", "module");
+
+    /** A bridge without {@code fs}. */
+    public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
+            int maxToolCalls) {
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, false);
+    }
+
     /** Checks and copies the arguments. */
     public HostBridge {
         Objects.requireNonNull(handler, "handler");
@@ -38,7 +50,13 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
         if (b == null) {
             return errorType + "\u0000" + name + " cannot be called here: this eval has no host bridge attached.";
         }
-        if (kind.equals("task") ? !b.exposeTask() : !(kind.equals("tool") && b.toolNames().contains(name))) {
+        boolean allowed = switch (kind) {
+            case "task" -> b.exposeTask();
+            case "tool" -> b.toolNames().contains(name);
+            case "fs" -> b.exposeFs() && FS_OPERATIONS.contains(name);
+            default -> false;
+        };
+        if (!allowed) {
             return errorType + "\u0000" + name + " is not available in this eval.";
         }
         if (kind.equals("tool") && b.maxToolCalls() > 0 && toolCalls > b.maxToolCalls()) {
@@ -50,6 +68,7 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
 
     /** The globals this bridge installs, as a key for noticing when the installed set must change. */
     String shape() {
-        return (exposeTools ? "tools:" + String.join(",", toolNames) : "-") + (exposeTask ? "|task" : "");
+        return (exposeTools ? "tools:" + String.join(",", toolNames) : "-") + (exposeTask ? "|task" : "")
+                + (exposeFs ? "|fs" : "");
     }
 }

@@ -10,6 +10,7 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
 /**
@@ -44,6 +45,9 @@ public final class Interpreter implements AutoCloseable {
     private String installedShape = "";
     private long wallDeadline;
     private volatile boolean warmUp;
+    /** Modules imported from the agent's files, and their reader; null when the options do not allow it. */
+    private final AgentModules modules;
+    private final HostModuleReader moduleReader;
 
     Interpreter(Sandbox sandbox, SandboxOptions options) {
         this.sandbox = sandbox;
@@ -51,6 +55,9 @@ public final class Interpreter implements AutoCloseable {
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
         this.guest = new GuestThread("graalvm-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
                 () -> discardContext(true));
+        this.moduleReader = options.agentModules()
+                ? new HostModuleReader(sandbox, options, guest, calls, () -> wallDeadline) : null;
+        this.modules = moduleReader == null ? null : new AgentModules(moduleReader);
     }
 
     /** The options this interpreter runs under. */
@@ -153,6 +160,7 @@ public final class Interpreter implements AutoCloseable {
         Objects.requireNonNull(batchJson, "batchJson");
         long[] ids = callIds.clone();
         guest.complete(() -> {
+            countHostBytes(batchJson.length());
             boolean any = false;
             for (long id : ids) {
                 any |= calls.settle(id);
@@ -163,11 +171,34 @@ public final class Interpreter implements AutoCloseable {
         });
     }
 
+    /**
+     * Delivers the source of a module the guest imports (a host call of kind {@code "fs"} named {@code "module"}),
+     * or why it cannot be read. Thread-safe and non-blocking; the guest thread waits for it.
+     *
+     * @param ok true when {@code text} is the module's source; false when it is the error's message, which starts
+     *     with a Node error code such as {@code ENOENT:} or {@code EACCES:}
+     */
+    public void completeModuleRead(long callId, boolean ok, String text) {
+        Objects.requireNonNull(text, "text");
+        if (moduleReader != null) {
+            moduleReader.complete(callId, ok, text);
+        }
+    }
+
     private void finishHostCall(long callId, boolean ok, String resultJson) {
         if (!calls.settle(callId)) {
             return;
         }
+        countHostBytes(resultJson.length());
         api.invokeMember("completeCall", (double) callId, ok, resultJson);
+    }
+
+    /** Counts text the host sent into the running eval against its memory limit (as UTF-16, the upper bound). */
+    private void countHostBytes(long chars) {
+        Watchdog.Ticket t = guest.ticket();
+        if (t != null) {
+            t.hostBytes += 2 * chars;
+        }
     }
 
     /** Called by the guest's bridge functions: returns the call's id, or "Type\0message" when it is refused. */
@@ -260,6 +291,9 @@ public final class Interpreter implements AutoCloseable {
                 .option("js.graal-builtin", "false")
                 .option("js.console", "false")
                 .option("js.locale", "en-US");
+        if (modules != null) {
+            builder.allowIO(IOAccess.newBuilder().fileSystem(modules).build());
+        }
         Context c = builder.build();
         try {
             Value factory = c.eval(CellCompiler.source("js", "prelude.js"));
@@ -306,6 +340,10 @@ public final class Interpreter implements AutoCloseable {
         console.clear();
         guest.clearCompletions();
         calls.begin(hostBridge);
+        if (modules != null) {
+            moduleReader.clear();
+            modules.beginEval();
+        }
         wallDeadline = start + options.maxWallTime().toNanos();
         Source source;
         try {
@@ -314,7 +352,7 @@ public final class Interpreter implements AutoCloseable {
             installBridge(hostBridge);
             source = directSource(code);
             if (source == null) {
-                CellCompiler.Compiled compiled = sandbox.compiler().compile(code);
+                CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null);
                 if (compiled.syntaxError() != null) {
                     return outcome(EvalOutcome.Status.ERROR, null, "SyntaxError", compiled.syntaxError(), "", false,
                             start);
@@ -369,7 +407,7 @@ public final class Interpreter implements AutoCloseable {
             return;
         }
         api.invokeMember("installBridges", b.exposeTools() ? String.join(",", b.toolNames()) : null,
-                b.exposeTask());
+                b.exposeTask(), b.exposeFs());
         installedShape = b.shape();
     }
 

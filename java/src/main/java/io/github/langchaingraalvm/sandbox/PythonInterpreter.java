@@ -257,7 +257,7 @@ public final class PythonInterpreter implements AutoCloseable {
                 ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
                 api.invokeMember("install_bridges", startFn, waitFn,
                         hostBridge.exposeTools() ? String.join(",", hostBridge.toolNames()) : null,
-                        hostBridge.exposeTask());
+                        hostBridge.exposeTask(), hostBridge.exposeFs());
                 installedShape = hostBridge.shape();
             }
         } catch (RuntimeException e) {

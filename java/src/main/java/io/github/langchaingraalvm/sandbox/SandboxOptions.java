@@ -33,6 +33,7 @@ public final class SandboxOptions {
     private final long stackBytes;
     private final boolean snapshots;
     private final double heapFactor;
+    private final boolean agentModules;
 
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
@@ -46,6 +47,7 @@ public final class SandboxOptions {
         this.stackBytes = b.stackBytes;
         this.snapshots = b.snapshots;
         this.heapFactor = b.heapFactor;
+        this.agentModules = b.agentModules;
     }
 
     /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
@@ -125,6 +127,14 @@ public final class SandboxOptions {
         return snapshots;
     }
 
+    /**
+     * Whether JavaScript contexts may import ES modules from the agent's files: {@code import()} and static
+     * {@code import} read modules through the eval's host bridge (its {@code fs} calls), and nothing else.
+     */
+    public boolean agentModules() {
+        return agentModules;
+    }
+
     /** Builder of {@link SandboxOptions}. */
     public static final class Builder {
         private Duration timeout = Duration.ofSeconds(5);
@@ -139,8 +149,18 @@ public final class SandboxOptions {
 
         private boolean snapshots = false;
         private double heapFactor = 2.0;
+        private boolean agentModules = false;
 
         private Builder() {}
+
+        /**
+         * Lets cells import ES modules from the agent's files, served by an eval's host bridge with {@code fs}
+         * ({@link HostBridge#exposeFs()}). Off by default: contexts then have no file system at all.
+         */
+        public Builder agentModules(boolean value) {
+            this.agentModules = value;
+            return this;
+        }
 
         /**
          * Prepares every context for snapshots: the codec is set up before any guest code runs, which costs a few

@@ -74,6 +74,11 @@ final class Watchdog {
         volatile long retainedEstimate;
         final long collectionsAtStart;
         volatile long measuredAtAllocated = -1;
+        /**
+         * Bytes the host handed to the guest during the eval (host-call results, imported modules): built on other
+         * threads, so the guest thread's allocation count misses them. Written on the guest thread only.
+         */
+        volatile long hostBytes;
         /** Heap after this eval's first full collection, or -1; later measurements count growth from it. */
         long anchorHeap = -1;
         /** What the guest was found to keep at that first full collection. */
@@ -258,7 +263,7 @@ final class Watchdog {
     }
 
     private boolean overMemory(Ticket t) {
-        long allocated = allocatedBytes(t.threadId) - t.allocatedAtStart;
+        long allocated = allocatedBytes(t.threadId) - t.allocatedAtStart + t.hostBytes;
         if (allocated < t.memoryLimit) {
             return false;
         }

@@ -133,19 +133,59 @@
     return prefix + applyEdits(code, edits) + '\n})()';
   }
 
+  const MODULE = { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true };
+
+  function importText(code, stmt) {
+    const from = 'await import(' + code.slice(stmt.source.start, stmt.source.end) + ')';
+    const names = [];
+    let namespace = null;
+    for (const s of stmt.specifiers) {
+      if (s.type === 'ImportNamespaceSpecifier') namespace = s.local.name;
+      else if (s.type === 'ImportDefaultSpecifier') names.push('default: ' + s.local.name);
+      else names.push(code.slice(s.imported.start, s.imported.end) + ': ' + s.local.name);
+    }
+    if (namespace !== null) {
+      return 'const ' + namespace + ' = ' + from + (names.length ? ', {' + names.join(', ') + '} = ' + namespace : '') + ';';
+    }
+    return names.length ? 'const {' + names.join(', ') + '} = ' + from + ';' : from + ';';
+  }
+
+  // A static import would make the cell a module, whose bindings are not globals. Each one becomes an awaited
+  // import() destructured into constants, on the same lines, so the cell stays a REPL script. Null when the cell
+  // has no import declarations (or exports, which a cell cannot have).
+  function rewriteImports(code) {
+    let ast;
+    try {
+      ast = acorn.parse(code, MODULE);
+    } catch (e) {
+      return null;
+    }
+    const edits = [];
+    for (const stmt of ast.body) {
+      if (stmt.type === 'ImportDeclaration') {
+        const lines = code.slice(stmt.start, stmt.end).split('\n').length - 1;
+        edits.push([stmt.start, stmt.end - stmt.start, importText(code, stmt) + '\n'.repeat(lines)]);
+      } else if (stmt.type.indexOf('Export') === 0) {
+        return null;
+      }
+    }
+    return edits.length ? applyEdits(code, edits) : null;
+  }
+
   function syntaxMessage(e) {
     const loc = e.loc ? ' (' + e.loc.line + ':' + (e.loc.column + 1) + ')' : '';
     return String(e.message).replace(/ \(\d+:\d+\)$/, '') + loc;
   }
 
   // Returns [status, text]: ["ok", script] or ["syntax", message]. TypeScript is the host's next step.
-  return function compileCell(code) {
+  return function compileCell(code, imports) {
     let ast;
     try {
       ast = parse(code);
     } catch (e) {
       if (!(e instanceof SyntaxError)) throw e;
-      return ['syntax', syntaxMessage(e)];
+      const rewritten = imports === true ? rewriteImports(code) : null;
+      return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
     }
     try {
       return ['ok', hasTopLevelAwait(ast) ? rewriteAsync(code, ast) : rewriteScript(code, ast)];

@@ -572,9 +572,15 @@
   const TAG_BYTES = '\u0000bytes';
   const TAG_NUMBER = '\u0000number';
 
-  function hostError(type, message) {
+  function hostError(type, message, detail) {
     const e = new ErrorCtor(message);
     defineProperty(e, 'name', { value: type, writable: true, enumerable: false, configurable: true });
+    // fs errors carry Node's fields (code, path, syscall) as own properties, so `e.code === 'ENOENT'` works.
+    if (detail !== null && typeof detail === 'object' && typeof detail.code === 'string') {
+      defineProperty(e, 'code', { value: detail.code, writable: true, enumerable: true, configurable: true });
+      if (typeof detail.path === 'string') defineProperty(e, 'path', { value: detail.path, writable: true, enumerable: true, configurable: true });
+      if (typeof detail.syscall === 'string') defineProperty(e, 'syscall', { value: detail.syscall, writable: true, enumerable: true, configurable: true });
+    }
     return e;
   }
 
@@ -686,8 +692,68 @@
     return freeze(fn);
   }
 
+  // `fs`: the agent's files (its Deep Agents backend), in Node's promise spelling. The host checks every path
+  // against the allowed prefixes and mode; nothing here reaches the host file system.
+  function fsPath(op, path) {
+    if (typeof path !== 'string') throw new TypeErrorCtor('fs.' + op + ': the path must be a string, like "/data/input.json"');
+    return path;
+  }
+  function fsEncoding(options) {
+    const enc = typeof options === 'string' ? options : options !== null && typeof options === 'object' ? options.encoding : undefined;
+    if (enc === undefined || enc === null) return null;
+    if (enc === 'utf8' || enc === 'utf-8') return 'utf8';
+    throw new TypeErrorCtor('fs.readFile: only the "utf8" encoding is supported; omit it to get the bytes as a Uint8Array');
+  }
+  function fsCall(op, build) {
+    return function () {
+      let input;
+      try {
+        input = apply(build, undefined, arguments);
+      } catch (e) {
+        return rejectWith(e);
+      }
+      return startCall('fs', op, 'fs.' + op, input);
+    };
+  }
+  function makeStats(raw) {
+    const file = !!raw.isFile;
+    const dir = !!raw.isDirectory;
+    // An object literal defines its properties, so setters the guest put on Object.prototype never run.
+    return freeze({ size: raw.size, isFile: () => file, isDirectory: () => dir });
+  }
+  const fsStat = fsCall('stat', (path) => ({ path: fsPath('stat', path) }));
+  const fsFunctions = {
+    readFile: fsCall('readFile', (path, options) => ({ path: fsPath('readFile', path), encoding: fsEncoding(options) })),
+    writeFile: fsCall('writeFile', (path, data) => {
+      fsPath('writeFile', path);
+      if (typeof data !== 'string' && !(isView(data) && call(typedArrayTag, data) === 'Uint8Array')) {
+        throw new TypeErrorCtor('fs.writeFile: the data must be a string or a Uint8Array');
+      }
+      return { path, data };
+    }),
+    readdir: fsCall('readdir', (path) => ({ path: fsPath('readdir', path) })),
+    stat: (path) => call(promiseThen, fsStat(path), makeStats),
+    rm: fsCall('rm', (path, options) => ({ path: fsPath('rm', path), recursive: !!(options && options.recursive) })),
+    glob: fsCall('glob', (pattern, options) => {
+      if (typeof pattern !== 'string') throw new TypeErrorCtor('fs.glob: the pattern must be a string, like "/data/**/*.csv"');
+      const cwd = options !== null && typeof options === 'object' ? options.cwd : undefined;
+      return { pattern, path: typeof cwd === 'string' ? cwd : null };
+    }),
+  };
+  const fsObject = createObject(null);
+  const fnBind = Function.prototype.bind;
+  for (const op of keysOf(fsFunctions)) {
+    // Bound, so error messages that print the object show `[native code]` instead of this file's source.
+    const fn = call(fnBind, fsFunctions[op], undefined);
+    defineProperty(fn, 'name', { value: op, writable: false, enumerable: false, configurable: false });
+    defineProperty(fsObject, op, { value: freeze(fn), writable: false, enumerable: true, configurable: false });
+  }
+  defineProperty(fsObject, 'promises', { value: fsObject, writable: false, enumerable: false, configurable: false });
+  freeze(fsObject);
+
   let installedTools = null;
   let installedTask = false;
+  let installedFs = false;
   const MAX_INPUT_CHARS = 8 * 1024 * 1024;
   const RangeErrorCtor = RangeError;
   const taskFunction = (...args) => startCall('task', 'task', 'task', args[0]);
@@ -711,11 +777,20 @@
       const t = getOwnPropertyDescriptor(g, 'tools');
       const k = getOwnPropertyDescriptor(g, 'task');
       return (installedTools === null ? t === undefined || !call(setHas, builtinSet, 'tools') : t !== undefined && t.value === installedTools)
-        && (installedTask ? k !== undefined && k.value === taskFunction : true);
+        && (installedTask ? k !== undefined && k.value === taskFunction : true)
+        && (installedFs ? (getOwnPropertyDescriptor(g, 'fs') || {}).value === fsObject : true);
     },
-    installBridges(names, withTask) {
+    installBridges(names, withTask, withFs) {
       installedTools = null;
       installedTask = !!withTask;
+      installedFs = !!withFs;
+      if (withFs) {
+        defineProperty(g, 'fs', { value: fsObject, writable: false, enumerable: false, configurable: true });
+        call(setAdd, builtinSet, 'fs');
+      } else if (call(setHas, builtinSet, 'fs') && !call(setHas, initialNames, 'fs')) {
+        delete g.fs;
+        call(setDelete, builtinSet, 'fs');
+      }
       if (names === null) {
         if (call(setHas, builtinSet, 'tools') && !call(setHas, initialNames, 'tools')) {
           delete g.tools;
@@ -754,7 +829,7 @@
       if (ok) {
         entry[0](value);
       } else {
-        const error = hostError(StringCtor(value.type), StringCtor(value.message));
+        const error = hostError(StringCtor(value.type), StringCtor(value.message), value);
         entry[1](error);
       }
     },
@@ -774,7 +849,7 @@
         call(mapDelete, pendingCalls, item[0]);
         const value = item[2];
         if (item[1] === true) entry[0](value);
-        else entry[1](hostError(StringCtor(value && value.type), StringCtor(value && value.message)));
+        else entry[1](hostError(StringCtor(value && value.type), StringCtor(value && value.message), value));
       }
     },
     // Forgets calls of an earlier eval, whose completions will never come.
