@@ -99,12 +99,14 @@ def test_typescript_await_cell_gives_its_completion_value(repl: Interpreter) -> 
 
 
 def test_tool_error_message_caught_in_an_await_cell(repl: Interpreter) -> None:
-    code = "async function fetchPage() { throw new Error('404 for /a') }\ntry { await fetchPage() } catch (e) { e.message }"
+    code = "async function fetchPage() { throw new Error('404 for /a') }\n"
+    code += "try { await fetchPage() } catch (e) { e.message }"
     assert repl.eval(code).text == "<result>404 for /a</result>"
 
 
 def test_await_cell_keeps_line_numbers_and_bindings(repl: Interpreter) -> None:
-    out = repl.eval("const base = await Promise.resolve(2);\nfor (const i of [1]) {\n  if (i) { throw new Error('at 4') }\n}")
+    code = "const base = await Promise.resolve(2);\nfor (const i of [1]) {\n  if (i) { throw new Error('at 4') }\n}"
+    out = repl.eval(code)
     assert out.error_message == "at 4"
     assert "cell:3:" in out.error_stack, out.error_stack
     assert repl.eval("base").value == "2"
