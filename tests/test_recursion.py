@@ -36,7 +36,6 @@ def test_repeated_overflows_never_crash_the_host_process() -> None:
     # One compiler thread is the setting that once crashed HotSpot while it grew a guest thread's stack.
     code = f"""
         import json
-import os
         from langchain_graalvm import Interpreter
         js = Interpreter(timeout=120.0)
         js.eval({RECURSE!r} + "function probe() {{ let m = 0; function d(n) {{ m = n; return 1 + d(n + 1) }}"
