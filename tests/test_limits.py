@@ -210,7 +210,7 @@ def test_deep_recursion_is_a_range_error_and_the_context_survives(js: Interprete
     assert out.error_type == "RangeError"
     assert "call stack" in (out.error_message or "")
     assert js.eval("kept").value == "3"
-    # QuickJS traps at about 600 frames; the 8 MiB guest stack holds thousands even before JIT compilation.
+    # QuickJS traps at about 600 frames; the 24 MiB guest stack holds 10,000 even before JIT compilation.
     deep = js.eval("function d(n) { return n === 0 ? 0 : 1 + d(n - 1) }\nd(2000)")
     assert deep.value == "2000"
 

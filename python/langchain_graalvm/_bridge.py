@@ -49,20 +49,34 @@ class EvalOutcome:
         return self.status == "ok"
 
 
-def _str(value: Any) -> str | None:
+def text_of(value: Any) -> str:
+    """A Java string as Python text; lone surrogates become visible ``\\uXXXX`` escapes instead of raising."""
+    return _jvm.to_str(value)
+
+
+def call_with_text(method: Any, text: str, *rest: Any) -> Any:
+    """Calls a Java method whose first argument is ``text``, also when ``text`` holds lone surrogates."""
+    try:
+        return method(text, *rest)
+    except UnicodeEncodeError:
+        # JPype encodes Python text as UTF-8 and refuses lone surrogates; they cross as exact UTF-16 instead.
+        return method(_jvm.java_string(text), *rest)
+
+
+def _plain(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
 def to_python(outcome: Any) -> EvalOutcome:
-    """Copies a Java ``EvalOutcome`` into a Python one."""
+    """Copies a Java ``EvalOutcome`` into a Python one; its texts hold no lone surrogates (Java escaped them)."""
     return EvalOutcome(
         status=str(outcome.status().wireName()),  # type: ignore[arg-type]
         text=str(outcome.envelope()),
-        value=_str(outcome.value()),
+        value=_plain(outcome.value()),
         stdout=str(outcome.stdout()),
         stdout_dropped=int(outcome.stdoutDropped()),
-        error_type=_str(outcome.errorType()),
-        error_message=_str(outcome.errorMessage()),
+        error_type=_plain(outcome.errorType()),
+        error_message=_plain(outcome.errorMessage()),
         error_stack=str(outcome.errorStack()),
         state_reset=bool(outcome.stateReset()),
         duration_s=int(outcome.durationNanos()) / 1e9,
@@ -126,8 +140,8 @@ def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = N
     """
     _jvm.attach_check()
     if host is None:
-        return to_python(java_interpreter.eval(code))
-    return to_python(java_interpreter.eval(code, host.java_bridge(java_interpreter)))
+        return to_python(call_with_text(java_interpreter.eval, code))
+    return to_python(call_with_text(java_interpreter.eval, code, host.java_bridge(java_interpreter)))
 
 
 class HostBinding(Protocol):
@@ -156,7 +170,8 @@ def new_queued_host_bridge(
 
 def complete_host_calls(java_interpreter: Any, call_ids: list[int], batch_json: str) -> None:
     """Settles a batch of host calls (``batch_json``: ``[[id, ok, value], ...]``)."""
-    java_interpreter.completeHostCalls(_jvm.long_array(call_ids), batch_json)
+    ids = _jvm.long_array(call_ids)
+    call_with_text(lambda text: java_interpreter.completeHostCalls(ids, text), batch_json)
 
 
 class SnapshotError(ValueError):
@@ -177,8 +192,8 @@ def snapshot(java_interpreter: Any, max_bytes: int | None) -> bytes:
     try:
         text = java_interpreter.snapshot(max_bytes if max_bytes else 0)
     except _snapshot_exception() as exc:
-        raise SnapshotError(str(exc.getMessage()), too_large=bool(exc.tooLarge())) from None
-    return str(text).encode("utf-8")
+        raise SnapshotError(text_of(exc.getMessage()), too_large=bool(exc.tooLarge())) from None
+    return text_of(text).encode("utf-8")
 
 
 def restore(java_interpreter: Any, payload: bytes) -> list[str]:
@@ -191,8 +206,8 @@ def restore(java_interpreter: Any, payload: bytes) -> list[str]:
     try:
         names = java_interpreter.restore(text)
     except _snapshot_exception() as exc:
-        raise SnapshotError(str(exc.getMessage())) from None
-    return [str(n) for n in names]
+        raise SnapshotError(text_of(exc.getMessage())) from None
+    return [text_of(n) for n in names]
 
 
 def runtime_facts() -> dict[str, Any]:

@@ -224,7 +224,7 @@ class HostCalls:
                 batch = queue.poll(_POLL_MS)
                 if batch is None:
                     return
-                calls = _ptc.decode_calls(str(batch))
+                calls = _ptc.decode_calls(_bridge.text_of(batch))
                 if calls:
                     self._loop.call_soon_threadsafe(self._spawn, calls)
         except RuntimeError:  # the loop is closed: nobody is left to run the calls
@@ -257,7 +257,8 @@ class HostCalls:
             _bridge.complete_host_calls(self._java, [entry[0] for entry in batch], text)
         else:
             for call_id, ok, value in batch:
-                self._java.completeHostCall(call_id, ok, json.dumps(value, ensure_ascii=False, allow_nan=False))
+                text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+                _bridge.call_with_text(lambda t, i=call_id, o=ok: self._java.completeHostCall(i, o, t), text)
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         if kind == "fs" and name == "module":

@@ -339,6 +339,27 @@ def attach_check() -> None:
     _check_fork()
 
 
+_UNICODE_TEXT = "io.github.langchaingraalvm.sandbox.UnicodeText"
+
+
+def to_str(value: Any) -> str:
+    """A Java string as a Python ``str``; unpaired UTF-16 surrogates are shown as ``\\uXXXX`` escapes.
+
+    JPype decodes Java strings as UTF-8: it raises on a lone surrogate (which a guest makes by slicing an emoji in
+    half) and joins two unpaired ones into a wrong character. Java escapes them first, so no data is dropped or
+    changed and nothing raises.
+    """
+    return str(jclass(_UNICODE_TEXT).visible(value))
+
+
+def java_string(text: str) -> Any:
+    """``text`` as a Java string, code unit for code unit, lone surrogates included (JPype refuses those)."""
+    import jpype
+
+    units = text.encode("utf-16-le", "surrogatepass")
+    return jclass(_UNICODE_TEXT).fromUtf16LE(jpype.JArray(jpype.JByte)(units))
+
+
 def long_array(items: list[int]) -> Any:
     """A Java ``long[]`` holding ``items``."""
     import jpype

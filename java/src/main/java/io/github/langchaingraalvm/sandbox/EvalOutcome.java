@@ -52,13 +52,14 @@ public final class EvalOutcome {
             long durationNanos,
             int maxResultChars) {
         this.status = status;
-        this.value = value;
+        // Lone surrogates are shown as escapes here, once: UTF-8 consumers (JPype, JSON for a model) refuse them.
+        this.value = UnicodeText.visible(value);
         this.valueIncomplete = valueIncomplete;
-        this.stdout = stdout;
+        this.stdout = UnicodeText.visible(stdout);
         this.stdoutDropped = stdoutDropped;
-        this.errorType = errorType;
-        this.errorMessage = errorMessage;
-        this.errorStack = errorStack;
+        this.errorType = UnicodeText.visible(errorType);
+        this.errorMessage = UnicodeText.visible(errorMessage);
+        this.errorStack = UnicodeText.visible(errorStack);
         this.stateReset = stateReset;
         this.durationNanos = durationNanos;
         this.envelope = Envelope.format(this, maxResultChars);

@@ -285,6 +285,8 @@ public final class Interpreter implements AutoCloseable {
             return;
         }
         Context.Builder builder = Sandbox.restrictedContext("js", sandbox.engine())
+                // The newest level CONSTRAINED accepts; "staging" is refused below TRUSTED.
+                .option("js.ecmascript-version", "latest")
                 .option("js.strict", "true")
                 .option("js.load", "false")
                 .option("js.print", "false")

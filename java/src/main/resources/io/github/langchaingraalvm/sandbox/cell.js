@@ -16,8 +16,21 @@
 
   const PARSE = { ecmaVersion: 'latest', sourceType: 'script', allowAwaitOutsideFunction: true, allowHashBang: true };
 
+  // A script may use `await` as an identifier; a cell is read as one only when it is not valid with top-level
+  // await, so `await (p)` stays an await.
+  const PARSE_AWAIT_AS_NAME = Object.assign({}, PARSE, { allowAwaitOutsideFunction: false });
+
   function parse(code) {
-    return acorn.parse(code, PARSE);
+    try {
+      return acorn.parse(code, PARSE);
+    } catch (e) {
+      if (!(e instanceof SyntaxError) || !/\bawait\b/.test(code)) throw e;
+      try {
+        return acorn.parse(code, PARSE_AWAIT_AS_NAME);
+      } catch (ignored) {
+        throw e;
+      }
+    }
   }
 
   function isFunctionNode(node) {
@@ -70,9 +83,10 @@
     }
   }
 
-  // Edits are [position, deleteCount, insertText]; applied from the end so positions stay valid.
+  // Edits are [position, deleteCount, insertText, rank]; applied from the end so positions stay valid. Texts
+  // inserted at one position end up in ascending rank order.
   function applyEdits(code, edits) {
-    edits.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+    edits.sort((a, b) => b[0] - a[0] || b[1] - a[1] || (b[3] || 0) - (a[3] || 0));
     let out = code;
     for (const [pos, del, text] of edits) out = out.slice(0, pos) + text + out.slice(pos + del);
     return out;
@@ -97,8 +111,77 @@
     return edits.length ? applyEdits(code, edits) : code;
   }
 
+  // The hidden variable that carries an async cell's completion value.
+  const COMPLETION = '\u0192$cellValue';
+
+  const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
+
+  // Statements whose completion is undefined, not empty, when their body produces no value (UpdateEmpty(C,
+  // undefined) in the specification): the completion variable is reset before them.
+  function resetsCompletion(node) {
+    return node.type === 'IfStatement' || node.type === 'SwitchStatement' || node.type === 'TryStatement' ||
+      node.type === 'WithStatement' || LOOPS.has(node.type);
+  }
+
+  // Records edits that make COMPLETION hold the script completion value eval would give: every expression statement
+  // outside functions assigns it, and statements that yield undefined for an empty body reset it first.
+  // `inList` says whether the statement sits in a statement list, where a reset can go in front of it; in a
+  // substatement position (`if (a) for (...) ...`) the statement is braced instead. Labels stay on their statement
+  // so `continue label` still names a loop.
+  function trackCompletion(stmt, inList, depth, edits) {
+    let inner = stmt;
+    while (inner.type === 'LabeledStatement') inner = inner.body;
+    if (inner.type === 'ExpressionStatement') {
+      edits.push([inner.expression.start, 0, COMPLETION + ' = (', depth]);
+      edits.push([inner.expression.end, 0, ')', -depth]);
+      return;
+    }
+    if (resetsCompletion(inner)) {
+      if (inList) {
+        edits.push([stmt.start, 0, COMPLETION + ' = void 0; ', depth]);
+      } else {
+        edits.push([stmt.start, 0, '{ ' + COMPLETION + ' = void 0; ', depth]);
+        edits.push([stmt.end, 0, ' }', -depth]);
+      }
+    }
+    const next = depth + 1;
+    switch (inner.type) {
+      case 'BlockStatement':
+        for (const s of inner.body) trackCompletion(s, true, next, edits);
+        break;
+      case 'IfStatement':
+        trackCompletion(inner.consequent, false, next, edits);
+        if (inner.alternate) trackCompletion(inner.alternate, false, next, edits);
+        break;
+      case 'WithStatement':
+        trackCompletion(inner.body, false, next, edits);
+        break;
+      case 'SwitchStatement':
+        for (const c of inner.cases) for (const s of c.consequent) trackCompletion(s, true, next, edits);
+        break;
+      case 'TryStatement':
+        trackCompletion(inner.block, true, next, edits);
+        if (inner.handler) {
+          // A caught exception discards what the try block produced.
+          edits.push([inner.handler.body.start + 1, 0, ' ' + COMPLETION + ' = void 0;', next]);
+          trackCompletion(inner.handler.body, true, next, edits);
+        }
+        if (inner.finalizer) {
+          // A finally block that completes normally keeps the value from before it.
+          const saved = '\u0192$cellSaved' + depth;
+          edits.push([inner.finalizer.start + 1, 0, ' const ' + saved + ' = ' + COMPLETION + '; {', next]);
+          edits.push([inner.finalizer.end - 1, 0, ';} ' + COMPLETION + ' = ' + saved + '; ', -next]);
+          trackCompletion(inner.finalizer, true, next + 1, edits);
+        }
+        break;
+      default:
+        if (LOOPS.has(inner.type)) trackCompletion(inner.body, false, next, edits);
+        break;
+    }
+  }
+
   // A cell with top-level await runs as an async arrow. Its top-level bindings are declared as globals on the
-  // first line, its declarations become assignments, and its last expression statement is returned.
+  // first line, its declarations become assignments, and it returns its completion value.
   function rewriteAsync(code, ast) {
     const names = [];
     const functionNames = [];
@@ -119,18 +202,25 @@
       } else if (stmt.type === 'FunctionDeclaration') {
         names.push(stmt.id.name);
         functionNames.push(stmt.id.name);
+      } else {
+        trackCompletion(stmt, true, 1, edits);
       }
-    }
-    const last = body[body.length - 1];
-    if (last && last.type === 'ExpressionStatement') {
-      edits.push([last.expression.start, 0, 'return (']);
-      edits.push([last.expression.end, 0, ')']);
     }
     const unique = [...new Set(names)];
     // Function declarations stay hoisted inside the arrow and are published to the global object up front.
     const publish = functionNames.map((n) => 'globalThis.' + n + ' = ' + n + ';').join(' ');
-    const prefix = (unique.length ? 'var ' + unique.join(', ') + '; ' : '') + '(async () => { ' + publish;
-    return prefix + applyEdits(code, edits) + '\n})()';
+    const prefix = (unique.length ? 'var ' + unique.join(', ') + '; ' : '') + '(async () => { let ' + COMPLETION +
+      '; ' + publish;
+    return prefix + applyEdits(code, edits) + '\n;return ' + COMPLETION + ';\n})()';
+  }
+
+  function declaresAwait(ast) {
+    const names = [];
+    for (const stmt of ast.body) {
+      if (stmt.type === 'VariableDeclaration') for (const d of stmt.declarations) patternNames(d.id, names);
+      else if ((stmt.type === 'FunctionDeclaration' || stmt.type === 'ClassDeclaration') && stmt.id) names.push(stmt.id.name);
+    }
+    return names.includes('await');
   }
 
   const MODULE = { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true };
@@ -187,8 +277,18 @@
       const rewritten = imports === true ? rewriteImports(code) : null;
       return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
     }
+    let awaits = hasTopLevelAwait(ast);
+    if (awaits && declaresAwait(ast)) {
+      // `var await = 1; await + 1` binds the name, so the cell is a script whatever acorn read first.
+      try {
+        ast = acorn.parse(code, PARSE_AWAIT_AS_NAME);
+        awaits = false;
+      } catch (ignored) {
+        // Not valid as a script either: the await reading stands and the engine reports the error.
+      }
+    }
     try {
-      return ['ok', hasTopLevelAwait(ast) ? rewriteAsync(code, ast) : rewriteScript(code, ast)];
+      return ['ok', awaits ? rewriteAsync(code, ast) : rewriteScript(code, ast)];
     } catch (e) {
       return ['syntax', 'could not prepare the cell: ' + String(e && e.message)];
     }

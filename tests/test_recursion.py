@@ -1,0 +1,52 @@
+"""Deep recursion: at least 10,000 frames of a simple function, interpreted or compiled, every time; past the limit
+a catchable RangeError with the context alive; and never a crash of the host process."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from langchain_graalvm import Interpreter
+from tests.conftest import run_python
+
+RECURSE = "function r(n) { return n ? 1 + r(n - 1) : 0 }\n"
+
+
+def test_ten_thousand_frames_on_the_first_call_and_after_compilation() -> None:
+    with Interpreter(timeout=120.0) as js:
+        # The first call runs interpreted, where frames are largest.
+        assert js.eval(RECURSE + "r(10000)").text == "<result>10000</result>"
+        # Repeated calls get the function compiled (and deoptimised on overflow elsewhere); the depth must hold.
+        depths = [js.eval("r(10000)").value for _ in range(25)]
+        assert depths == ["10000"] * 25
+
+
+def test_past_the_limit_is_a_catchable_range_error_and_the_context_lives() -> None:
+    # A generous timeout: unwinding 15,000 frames on a busy machine is slow, and speed is not the point here.
+    with Interpreter(timeout=120.0) as js:
+        js.eval(RECURSE + "const kept = {n: 1}")
+        out = js.eval("try { r(1e7) } catch (e) { [e instanceof RangeError, e.message] }")
+        assert out.text == '<result>[true, "Maximum call stack size exceeded"]</result>'
+        uncaught = js.eval("r(1e7)")
+        assert uncaught.error_type == "RangeError" and not uncaught.state_reset
+        assert js.eval("kept.n + r(10)").value == "11"
+
+
+def test_repeated_overflows_never_crash_the_host_process() -> None:
+    # One compiler thread is the setting that once crashed HotSpot while it grew a guest thread's stack.
+    code = f"""
+        import json
+        from langchain_graalvm import Interpreter
+        js = Interpreter(timeout=120.0)
+        js.eval({RECURSE!r} + "function probe() {{ let m = 0; function d(n) {{ m = n; return 1 + d(n + 1) }}"
+                " try {{ d(0) }} catch (e) {{ if (!(e instanceof RangeError)) throw e }} return m }}")
+        depths = [js.eval("probe()").value for _ in range(12)]
+        print(json.dumps({{"depths": depths, "after": js.eval("r(10000)").value}}))
+    """
+    options = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "")
+    env = {"LANGCHAIN_GRAALVM_JVM_OPTIONS": f"{options} -Dpolyglot.engine.CompilerThreads=1"}
+    proc = run_python(code, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert result["after"] == "10000"
+    assert all(d is not None and int(d) >= 10000 for d in result["depths"]), result
