@@ -370,7 +370,9 @@ def fresh(bench: Any, records: int, runs: int, between: int = 1) -> None:
     from .benchmark import BACKENDS, WorkloadError
 
     phases = ("first", "after")
-    samples = {p: {b: {c.name: [] for c in CELLS} for b in BACKENDS} for p in phases}
+    samples: dict[str, dict[str, dict[str, list[float]]]] = {
+        p: {b: {c.name: [] for c in CELLS} for b in BACKENDS} for p in phases
+    }
     for run_no in range(runs):
         results: dict[str, dict[str, Any]] = {}
         for backend in bench.order(run_no):
