@@ -9,7 +9,7 @@ import threading
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _audit, _bridge
+from . import _audit, _bridge, _prestart
 from ._audit import AuditTarget
 from ._bridge import EvalOutcome
 from ._pools import shared_pool
@@ -56,6 +56,9 @@ class Interpreter:
         audit: receives every eval as an :class:`~langchain_graalvm.AuditRecord` (code, outcome, duration,
             thread): a callable, a :class:`logging.Logger`, or a logger's name (records go out at INFO level).
             A callable that raises is logged and does not affect the eval.
+        prestart: build the context (starting the JVM first, if needed) in a background thread now, so the first
+            call finds it ready. ``None`` (default): yes, unless ``LANGCHAIN_GRAALVM_BACKGROUND_START=0``. Errors
+            (no JDK, missing jars) are raised by the first call, never by the background thread.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -77,6 +80,7 @@ class Interpreter:
         heap_factor: float = 2.0,
         max_wall_time: float = 300.0,
         audit: AuditTarget = None,
+        prestart: bool | None = None,
     ) -> None:
         if language not in _LANGUAGES:
             raise ValueError(
@@ -127,8 +131,32 @@ class Interpreter:
         self._java: Any = None
         self._java_lock = threading.Lock()
         self._closed = False
+        self._pending: _prestart.Pending | None = None
+        if _prestart.wanted(prestart):
+            self._pending = _prestart.Pending(_prestart.submit(self._warm))
+
+    def _warm(self) -> None:
+        """Builds the Java interpreter and its context, as a spare's is built (no cell is counted or audited)."""
+        if self._closed or _prestart.exiting():
+            return
+        java = self._java_now()
+        if self.language == "python":
+            _bridge.eval_blocking(java, "")
+        elif self._config.snapshots:
+            _bridge.snapshot(java, None)
+        else:
+            _bridge.eval_blocking(java, "void 0")
 
     def _interpreter(self) -> Any:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            if pending.forked:
+                # The parent's warm-up thread may have held the lock when it forked; this process has no such thread.
+                self._java_lock = threading.Lock()
+            pending.wait()
+        return self._java_now()
+
+    def _java_now(self) -> Any:
         if self._closed:
             raise RuntimeError("the interpreter is closed")
         java = self._java
@@ -140,6 +168,10 @@ class Interpreter:
                     raise RuntimeError("the interpreter is closed")
                 if self._java is None or self._java.isClosed():
                     self._java = _bridge.new_interpreter(self._config)
+                    if self._closed:  # closed meanwhile (close() does not wait for a background build)
+                        self._java.close()
+                        self._java = None
+                        raise RuntimeError("the interpreter is closed")
                 java = self._java
         return java
 
@@ -204,6 +236,9 @@ class Interpreter:
     def close(self) -> None:
         """Stops any running eval and frees the context. Idempotent."""
         self._closed = True
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.cancel()
         java, self._java = self._java, None
         if java is not None:
             java.close()
