@@ -191,16 +191,27 @@ def cache_dir() -> Path:
     return Path(base) / "langchain-graalvm"
 
 
-def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
-    """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested."""
+def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
+    """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
+
+    ``fast``: the options for the fast-start JDK image (see :mod:`._faststart`), where the Graal compiler is an
+    ordinary module on the module path instead of an upgrade of the JDK's placeholder module.
+    """
     modules = sorted(str(p) for p in (runtime / "modules").glob("*.jar"))
     # GraalPy is optional: its jars are on the module path only when they were built (mvn -Ppython).
     modules += sorted(str(p) for p in (runtime / "python").glob("*.jar"))
+    compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
+    jit = jdk.feature == _JIT_JDK and bool(compiler)
+    fast = fast and jit
+    if fast:
+        from . import _faststart
+
+        modules += _faststart.compiler_module_jars(runtime)
     flags = [
         "-Xrs",
         f"-Xmx{_max_heap()}",
         f"--module-path={os.pathsep.join(modules)}",
-        "--add-modules=org.graalvm.polyglot",
+        "--add-modules=org.graalvm.polyglot" + (",jdk.graal.compiler" if fast else ""),
         f"-Dpolyglot.engine.userResourceCache={cache_dir() / 'resources'}",
         "-Dpolyglot.engine.WarnInterpreterOnly=false",
     ]
@@ -208,14 +219,10 @@ def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
         flags.append("--enable-native-access=org.graalvm.truffle,ALL-UNNAMED")
     if jdk.feature >= 24:
         flags.append("--sun-misc-unsafe-memory-access=allow")
-    compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
-    jit = jdk.feature == _JIT_JDK and bool(compiler)
     if jit:
-        flags += [
-            "-XX:+UnlockExperimentalVMOptions",
-            "-XX:+EnableJVMCI",
-            f"--upgrade-module-path={os.pathsep.join(compiler)}",
-        ]
+        flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
+        if not fast:
+            flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
     extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
     return flags + extra, jit
 
@@ -289,6 +296,10 @@ def _start_locked() -> None:
     jdk = find_jdk()
     runtime = find_runtime_dir()
     flags, jit = jvm_flags(jdk, runtime)
+    libjvm = jdk.libjvm
+    fast = _fast_start(jdk, runtime)
+    if fast is not None:
+        libjvm, flags = fast
     cache_dir().mkdir(parents=True, exist_ok=True)
     if faulthandler.is_enabled():
         # Python's fault handler would catch the SIGSEGVs HotSpot uses for null checks and safepoints.
@@ -308,7 +319,7 @@ def _start_locked() -> None:
     os.register_at_fork(after_in_child=_forget_jvm_in_child)
     try:
         jpype.startJVM(
-            str(jdk.libjvm),
+            str(libjvm),
             *flags,
             classpath=_classpath(runtime),
             convertStrings=False,
@@ -327,6 +338,32 @@ def _start_locked() -> None:
         jpype.JClass("java.lang.Thread").detach()
     _started_pid = os.getpid()
     _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
+
+
+# ------------------------------------------------------------------------------------------------ cold start
+# The one place with JVM options chosen for start-up time: the fast-start image and its AOT cache. They change how
+# classes are loaded, never how guest code is compiled or memory is collected.
+
+
+def _fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
+    """The fast-start image's libjvm and options when its AOT cache matches this start exactly, else None."""
+    from . import _faststart
+
+    if jdk.feature != _JIT_JDK or not _faststart.enabled() or not _faststart.image_ready(jdk):
+        return None
+    flags, jit = jvm_flags(jdk, runtime, fast=True)
+    if not jit:
+        return None
+    libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so"
+    training = _faststart.training_output()
+    if training:
+        return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, _classpath(runtime)))
+    if not aot.is_file():
+        return None
+    # A cache the JVM still refuses (a jar replaced within the same second, say) only costs the speed-up: its
+    # complaints stay off the process's stdout.
+    return libjvm, [*flags, f"-XX:AOTCache={aot}", "-Xlog:aot=off,cds=off"]
 
 
 def _unlock_in_child() -> None:
