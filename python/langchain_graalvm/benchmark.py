@@ -32,6 +32,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from . import _coldbench
+
 BACKENDS = ("graalvm", "quickjs")
 INSTALL_HINT = (
     "langchain-quickjs is not installed; install the comparison extra: pip install 'langchain-graalvm[compare]'"
@@ -288,17 +290,17 @@ class Bench:
             """
         )
         samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+        cpu: dict[str, list[float]] = {b: [] for b in BACKENDS}
         for rep in range(self.sizes.reps):
             for backend in self.order(rep):
-                proc = subprocess.run(
-                    [sys.executable, "-c", child, backend], capture_output=True, text=True, timeout=600, check=False
-                )
-                seconds, _, out = proc.stdout.strip().partition(" ")
-                if proc.returncode != 0 or out != "<result>2</result>":
-                    raise WorkloadError(f"cold start on {backend}: {proc.stderr[-500:] or proc.stdout}")
-                samples[backend].append(float(seconds))
+                seconds, used, out = _coldbench._fresh(child, backend)
+                if out != "<result>2</result>":
+                    raise WorkloadError(f"cold start on {backend}: {out[:500]}")
+                samples[backend].append(seconds)
+                cpu[backend].append(used)
                 self.step(f"cold start ({backend})")
         self.add(Row("cold: fresh process to the first eval result", "s", samples, goal=1.5))
+        self.add(Row("cold: fresh process to the first eval result, CPU seconds", "s", cpu, goal=2.0))
 
     def in_process(self, config: str) -> None:
         sizes = self.sizes
@@ -705,7 +707,7 @@ def quickjs_available() -> bool:
     return True
 
 
-WORKLOADS = ("cold", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
+WORKLOADS = ("cold", "cold-agent", "cold-python", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -727,6 +729,8 @@ def run(args: argparse.Namespace) -> int:
     matrix_md = ""
     steps = {
         "cold": sizes.reps * 2,
+        "cold-agent": sizes.reps * 2,
+        "cold-python": sizes.reps * 2,
         "eval": sizes.reps * 2 * len(configs),
         "ptc": sizes.reps * 2,
         "turns": sizes.turn_samples,
@@ -744,6 +748,10 @@ def run(args: argparse.Namespace) -> int:
             try:
                 if name == "cold":
                     bench.cold()
+                elif name == "cold-agent":
+                    _coldbench.agent_turn(bench)
+                elif name == "cold-python":
+                    _coldbench.python_guest(bench)
                 elif name == "eval":
                     for config in configs:
                         bench.in_process(config)
