@@ -184,10 +184,19 @@ def build(*, log: bool = True) -> Path:
         partial.unlink(missing_ok=True)
         raise RuntimeError(f"the AOT training run failed: {(proc.stderr or proc.stdout).strip()[-800:]}")
     partial.rename(out)
+    _prune(out)
     if log:
         size = out.stat().st_size / 2**20
         print(f"AOT cache ready: {size:.0f} MiB in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return out
+
+
+def _prune(keep: Path, kept: int = 3) -> None:
+    """Removes all but the newest few caches: each is 100 to 200 MiB, and a rebuilt jar makes a new one."""
+    caches = sorted(keep.parent.glob("*.aot"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in caches[kept:]:
+        if old != keep:
+            old.unlink(missing_ok=True)
 
 
 def status() -> tuple[bool, str]:
