@@ -129,12 +129,12 @@ def python_guest(bench: Bench) -> None:
         bench.step("GraalPy fresh process")
     bench.add(Row("GraalPy: fresh process to the first eval result (goal ≤ 4 s)", "s", {"graalvm": wall}))
     bench.add(Row("GraalPy: fresh process to the first eval result, CPU seconds", "s", {"graalvm": cpu}))
-    with Interpreter("python", prestart=False) as warm_up:  # the first context of this process loads GraalPy
+    with Interpreter("python", timeout=120, prestart=False) as warm_up:  # the first context loads GraalPy
         warm_up.eval("import json")
     contexts: list[float] = []
     imports: list[float] = []
     for _ in range(bench.sizes.reps):
-        with Interpreter("python", prestart=False) as py:
+        with Interpreter("python", timeout=120, prestart=False) as py:
             started = time.perf_counter()
             first = py.eval("1")
             contexts.append(time.perf_counter() - started)
