@@ -53,7 +53,7 @@ class BuildPyWithJars(build_py):
         shutil.rmtree(work, ignore_errors=True)
         local_repo = Path(os.environ.get("LANGCHAIN_GRAALVM_BUILD_M2", Path.home() / ".m2" / "repository"))
         cmd = [
-            "mvn", "-B", "-q", "-f", str(pom), "-DskipTests", "package",
+            "mvn", "-B", "-q", "-f", str(pom), "-Ppython", "-DskipTests", "package",
             f"-Druntime.dir={work}", f"-Dmaven.repo.local={local_repo}",
         ]
         print("building the Java sandbox:", " ".join(cmd), file=sys.stderr)

@@ -62,4 +62,9 @@ fi
 echo "==> installing the package and its dev tools into .venv" >&2
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[dev]"
+if [ "${LANGCHAIN_GRAALVM_FAST_START:-1}" != "0" ]; then
+  # A JDK image and an AOT cache that cut each new process's JVM start (LANGCHAIN_GRAALVM_FAST_START=0 skips it).
+  echo "==> building the fast start (a few minutes the first time)" >&2
+  .venv/bin/python -m langchain_graalvm install --quiet || echo "warning: no fast start; the first start is slower" >&2
+fi
 echo "==> ready: .venv/bin/python -c 'from langchain_graalvm import Interpreter'" >&2

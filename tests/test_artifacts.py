@@ -170,3 +170,50 @@ def test_a_jar_with_a_classifier_is_named_and_fetched(tmp_path: Path, monkeypatc
     folder = _artifacts.fetch(built, resolver=resolver, progress=False)  # type: ignore[arg-type]
     assert _artifacts.verify(folder, built) == []
     assert (folder / "modules" / source.name).read_bytes() == source.read_bytes()
+
+
+def with_python(manifest: Manifest, *names: str) -> Manifest:
+    """A small runtime manifest plus a few small GraalPy jars."""
+    want = small(manifest, "word", "collections")
+    want["python_artifacts"] = [a for a in manifest.get("python_artifacts", []) if a["artifact"] in names]
+    assert len(want["python_artifacts"]) == len(names)
+    return want
+
+
+def test_manifest_lists_graalpy_jars_apart_for_install_python(manifest: Manifest) -> None:
+    python = {a["artifact"]: a for a in manifest.get("python_artifacts", [])}
+    assert python["python-language"]["dirs"] == ["python"]
+    assert python["python-language"]["sha256"] == _artifacts.sha256_of(RUNTIME / "python" / python["python-language"]["file"])
+    assert not {a["artifact"] for a in manifest["artifacts"]} & set(python)
+    on_disk = {p.name for p in (RUNTIME / "python").glob("*.jar")}
+    assert {a["file"] for a in python.values()} == on_disk
+
+
+def test_install_python_adds_verified_graalpy_jars_to_the_runtime_folder(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
+    want = with_python(manifest, "json", "xz")
+    folder = _artifacts.fetch(want, resolver="mvn", offline=True, progress=False)
+    assert not (folder / "python").exists() and not _artifacts.python_complete(folder, want)
+    assert _artifacts.fetch(want, resolver="mvn", offline=True, progress=False, python=True) == folder
+    assert _artifacts.python_complete(folder, want)
+    assert sorted(p.name for p in (folder / "python").iterdir()) == ["json-25.0.3.jar", "xz-25.0.3.jar"]
+    assert _artifacts.sha256_of(folder / "python" / "xz-25.0.3.jar") == _artifacts.sha256_of(RUNTIME / "python" / "xz-25.0.3.jar")
+    assert _artifacts.total_size(want, python=True) > _artifacts.total_size(want)
+    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".staging")]
+
+
+def test_install_python_refuses_a_graalpy_jar_that_does_not_match(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
+    want = with_python(manifest, "xz")
+    want["python_artifacts"][0] = Artifact(**{**want["python_artifacts"][0], "sha256": "0" * 64})
+    with pytest.raises(FetchError, match="refusing to use it"):
+        _artifacts.fetch(want, resolver="mvn", offline=True, progress=False, python=True)
+    folder = _artifacts.runtime_home(want)
+    assert _artifacts.is_complete(folder, want)  # the JavaScript runtime is unharmed
+    assert not (folder / "python").exists() and not _artifacts.python_complete(folder, want)
+
+
+def test_install_python_without_graalpy_in_the_manifest_is_a_clear_error(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
+    with pytest.raises(FetchError, match="names no GraalPy jars"):
+        _artifacts.fetch(small(manifest, "word"), resolver="mvn", offline=True, progress=False, python=True)

@@ -47,3 +47,31 @@ def test_bench_help_lists_the_options(flag: str) -> None:
                           timeout=120, cwd=ROOT, check=False)
     assert proc.returncode == 0
     assert "--isolation" in proc.stdout and "--quick" in proc.stdout
+
+
+def test_cold_rows_measure_a_finished_fresh_process_and_retry_a_failed_one() -> None:
+    from langchain_graalvm import _coldbench
+    from langchain_graalvm.benchmark import WorkloadError
+
+    seconds, cpu, out = _coldbench._fresh("print(0.25, 'done')")
+    assert (seconds, out) == (0.25, "done") and cpu > 0
+    with pytest.raises(WorkloadError, match="failed 2 times"):
+        _coldbench._fresh("import sys; sys.exit(3)", attempts=2)
+
+
+def test_the_cold_agent_model_waits_before_its_first_answer_only() -> None:
+    import time
+
+    from langchain_core.messages import HumanMessage, ToolMessage
+
+    from langchain_graalvm import _coldbench
+
+    model = _coldbench.slow_model()
+    started = time.perf_counter()
+    first = model.invoke([HumanMessage("add")])
+    assert time.perf_counter() - started >= _coldbench.MODEL_SECONDS
+    assert first.tool_calls[0]["name"] == "eval" and first.tool_calls[0]["args"] == {"code": "1 + 1"}
+    started = time.perf_counter()
+    final = model.invoke([HumanMessage("add"), first, ToolMessage("<result>2</result>", tool_call_id="call_cold_1")])
+    assert time.perf_counter() - started < _coldbench.MODEL_SECONDS
+    assert final.content == "<result>2</result>"

@@ -47,6 +47,10 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     assert ("[info] GraalPy: available" in out) is graalpy
     assert ("[info] GraalPy: not available" in out) is not graalpy
     assert "smoke test: `6 * 7` = 42" in out
+    from langchain_graalvm import _faststart
+
+    fast, how = _faststart.status()
+    assert (f"[ok  ] fast start: {how}" if fast else f"[info] fast start: {how}") in out
     assert out.rstrip().endswith("All checks passed.")
 
 

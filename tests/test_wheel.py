@@ -73,7 +73,7 @@ def test_demo_runs_from_the_installed_wheel(installed: Installed) -> None:
 
 
 def test_install_verify_and_offline_use_without_maven(installed: Installed) -> None:
-    proc = installed.run("langchain-graalvm", "install", "--verify", "--quiet")
+    proc = installed.run("langchain-graalvm", "install", "--verify", "--quiet", "--no-fast-start")
     assert proc.returncode == 0, proc.stderr
     assert "GraalVM 25.0.3:" in proc.stdout and str(installed.home) in proc.stdout
     offline = {"LANGCHAIN_GRAALVM_OFFLINE": "1", "PATH": str(installed.bin)}  # no mvn, no network needed
@@ -87,3 +87,14 @@ def test_an_empty_cache_offline_is_a_clear_error(installed: Installed, tmp_path:
     proc = installed.run(str(installed.bin / "python"), "-c", "from langchain_graalvm import Interpreter; Interpreter().eval('1')", env=env)
     assert proc.returncode != 0
     assert "LANGCHAIN_GRAALVM_OFFLINE is set" in proc.stderr and "langchain-graalvm install" in proc.stderr
+
+
+def test_install_python_fetches_graalpy_and_the_python_guest_runs(installed: Installed) -> None:
+    doctor = installed.run("langchain-graalvm", "doctor")
+    assert "`langchain-graalvm install --python` fetches it" in doctor.stdout, doctor.stdout
+    proc = installed.run("langchain-graalvm", "install", "--python", "--verify", "--quiet", "--no-fast-start", timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    (folder,) = installed.home.glob("graalvm-25.0.3-*")
+    assert (folder / ".complete-python").is_file() and any((folder / "python").glob("python-language-*.jar"))
+    py = installed.run(str(installed.bin / "python"), "-c", "from langchain_graalvm import Interpreter; print(Interpreter('python').eval('6 * 7').text)", env={"LANGCHAIN_GRAALVM_OFFLINE": "1"}, timeout=600)
+    assert "<result>42</result>" in py.stdout, py.stdout + py.stderr

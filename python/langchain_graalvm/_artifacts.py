@@ -54,6 +54,8 @@ class Artifact(TypedDict):
 class Manifest(TypedDict):
     graalvm_version: str
     artifacts: list[Artifact]
+    # GraalPy's jars (dirs ["python"]): fetched only on request (`langchain-graalvm install --python`).
+    python_artifacts: NotRequired[list[Artifact]]
 
 
 class FetchError(RuntimeError):
@@ -95,8 +97,29 @@ def runtime_home(manifest: Manifest) -> Path:
     return home() / f"graalvm-{manifest['graalvm_version']}-{manifest_digest(manifest)[:12]}"
 
 
-def total_size(manifest: Manifest) -> int:
-    return sum(a["size"] for a in manifest["artifacts"])
+def wanted_artifacts(manifest: Manifest, *, python: bool = False) -> list[Artifact]:
+    """The jars to fetch: the JavaScript runtime's, and GraalPy's too with ``python``."""
+    return manifest["artifacts"] + (manifest.get("python_artifacts", []) if python else [])
+
+
+def total_size(manifest: Manifest, *, python: bool = False) -> int:
+    return sum(a["size"] for a in wanted_artifacts(manifest, python=python))
+
+
+def _python_marker(folder: Path) -> Path:
+    return folder / (_COMPLETE + "-python")
+
+
+def python_complete(folder: Path, manifest: Manifest) -> bool:
+    """Whether GraalPy's jars were fetched and verified into ``folder`` (cheap: marker and sizes)."""
+    arts = manifest.get("python_artifacts", [])
+    try:
+        if not arts or _python_marker(folder).read_text(encoding="utf-8").strip() != manifest_digest(manifest):
+            return False
+    except OSError:
+        return False
+    return all((folder / sub / a["file"]).is_file() and (folder / sub / a["file"]).stat().st_size == a["size"]
+               for a in arts for sub in a["dirs"])
 
 
 def is_complete(folder: Path, manifest: Manifest) -> bool:
@@ -159,37 +182,80 @@ def ensure_runtime(*, quiet: bool = False) -> Path:
     return fetch(manifest, progress=not quiet)
 
 
-def fetch(manifest: Manifest, *, resolver: Resolver = "auto", offline: bool = False, progress: bool = True) -> Path:
-    """Fetches and verifies every jar of ``manifest`` into :func:`runtime_home`; returns that folder."""
+def fetch(
+    manifest: Manifest,
+    *,
+    resolver: Resolver = "auto",
+    offline: bool = False,
+    progress: bool = True,
+    python: bool = False,
+) -> Path:
+    """Fetches and verifies every jar of ``manifest`` into :func:`runtime_home`; returns that folder.
+
+    With ``python``, GraalPy's jars too (into its ``python/``), with the same progress bar and checks.
+    """
     folder = runtime_home(manifest)
+    if python and not manifest.get("python_artifacts"):
+        raise FetchError("this installation's manifest names no GraalPy jars (the wheel was built without them)")
     if is_complete(folder, manifest):
+        if python and not python_complete(folder, manifest):
+            _fetch_python(manifest, folder, resolver=resolver, offline=offline, progress=progress)
         return folder
+    _fetch_runtime(manifest, folder, resolver=resolver, offline=offline, progress=progress)
+    if python and not python_complete(folder, manifest):
+        _fetch_python(manifest, folder, resolver=resolver, offline=offline, progress=progress)
+    return folder
+
+
+def _fetch_python(manifest: Manifest, folder: Path, *, resolver: Resolver, offline: bool, progress: bool) -> None:
+    """Adds GraalPy's verified jars to a complete runtime folder, through a staging folder moved in at once."""
+    only = Manifest(graalvm_version=manifest["graalvm_version"], artifacts=manifest.get("python_artifacts", []))
+    staging = folder.parent / f".staging-{uuid.uuid4().hex[:8]}"
+    try:
+        _fill(only, staging, resolver=resolver, offline=offline, progress=progress)
+        target = folder / "python"
+        if target.exists() and python_complete(folder, manifest):
+            return  # another process finished first
+        shutil.rmtree(target, ignore_errors=True)
+        os.replace(staging / "python", target)
+        _python_marker(folder).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _fill(manifest: Manifest, staging: Path, *, resolver: Resolver, offline: bool, progress: bool) -> None:
+    """Fetches the jars of ``manifest`` into ``staging``, each checked against its SHA-256."""
     chosen = _choose_resolver(resolver)
+    staging.mkdir(parents=True)
+    with _progress_bar(total_size(manifest), progress) as advance:
+        if chosen == "mvn":
+            located = _fetch_with_maven(manifest, staging, offline=offline, advance=advance)
+        else:
+            located = _fetch_with_jgo(manifest, offline=offline, advance=advance)
+    for art in manifest["artifacts"]:
+        source = located[_key(art)]
+        actual = sha256_of(source)
+        if actual != art["sha256"] or source.stat().st_size != art["size"]:
+            raise FetchError(
+                f"{art['group']}:{art['artifact']}:{art['version']} from {source} has SHA-256 {actual}, "
+                f"expected {art['sha256']}: refusing to use it. Delete that file and run "
+                "`langchain-graalvm install` again."
+            )
+        for sub in art["dirs"]:
+            (staging / sub).mkdir(exist_ok=True)
+            shutil.copyfile(source, staging / sub / art["file"])
+
+
+def _fetch_runtime(manifest: Manifest, folder: Path, *, resolver: Resolver, offline: bool, progress: bool) -> None:
+    """Fills ``folder`` with the runtime's verified jars, through a staging folder moved in at once."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = folder.parent / f".staging-{uuid.uuid4().hex[:8]}"
-    staging.mkdir()
     try:
-        with _progress_bar(total_size(manifest), progress) as advance:
-            if chosen == "mvn":
-                located = _fetch_with_maven(manifest, staging, offline=offline, advance=advance)
-            else:
-                located = _fetch_with_jgo(manifest, offline=offline, advance=advance)
-        for art in manifest["artifacts"]:
-            source = located[_key(art)]
-            actual = sha256_of(source)
-            if actual != art["sha256"] or source.stat().st_size != art["size"]:
-                raise FetchError(
-                    f"{art['group']}:{art['artifact']}:{art['version']} from {source} has SHA-256 {actual}, "
-                    f"expected {art['sha256']}: refusing to use it. Delete that file and run "
-                    "`langchain-graalvm install` again."
-                )
-            for sub in art["dirs"]:
-                (staging / sub).mkdir(exist_ok=True)
-                shutil.copyfile(source, staging / sub / art["file"])
+        _fill(manifest, staging, resolver=resolver, offline=offline, progress=progress)
         (staging / _COMPLETE).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
         if folder.exists():  # an older partial fill, or another process finished first
             if is_complete(folder, manifest):
-                return folder
+                return
             shutil.rmtree(folder)
         try:
             os.replace(staging, folder)
@@ -198,7 +264,6 @@ def fetch(manifest: Manifest, *, resolver: Resolver = "auto", offline: bool = Fa
                 raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return folder
 
 
 def _key(art: Artifact) -> str:
@@ -348,10 +413,22 @@ def build_manifest(runtime: Path, local_repo: Path, graalvm_version: str) -> Man
     """The manifest of the jars in ``runtime/modules`` and ``runtime/compiler``, found in ``local_repo``.
 
     Maven copied each jar from its local repository, whose layout (``group/path/artifact/version/file``) gives the
-    coordinates; a jar is matched by name and SHA-256, so a name found twice is never guessed.
+    coordinates; a jar is matched by name and SHA-256, so a name found twice is never guessed. GraalPy's jars, when
+    the build made them (``runtime/python``), are listed apart: they are fetched only on request.
     """
+    artifacts = _artifacts_in(runtime, local_repo, ("modules", "compiler"))
+    if not artifacts:
+        raise FetchError(f"no jars in {runtime}/modules or {runtime}/compiler")
+    manifest = Manifest(graalvm_version=graalvm_version, artifacts=artifacts)
+    python = _artifacts_in(runtime, local_repo, ("python",))
+    if python:
+        manifest["python_artifacts"] = python
+    return manifest
+
+
+def _artifacts_in(runtime: Path, local_repo: Path, subs: tuple[str, ...]) -> list[Artifact]:
     wanted: dict[str, dict[str, list[str]]] = {}  # file name -> sha256 -> dirs
-    for sub in ("modules", "compiler"):
+    for sub in subs:
         for jar in sorted((runtime / sub).glob("*.jar")):
             wanted.setdefault(jar.name, {}).setdefault(sha256_of(jar), []).append(sub)
     found: dict[tuple[str, str], Artifact] = {}
@@ -387,10 +464,7 @@ def build_manifest(runtime: Path, local_repo: Path, graalvm_version: str) -> Man
     missing = [f"{n} ({d[:12]})" for n, ds in wanted.items() for d in ds if (n, d) not in found]
     if missing:
         raise FetchError(f"not found in the local Maven repository {local_repo}: {', '.join(missing)}")
-    artifacts = sorted(found.values(), key=lambda a: (a["group"], a["artifact"]))
-    if not artifacts:
-        raise FetchError(f"no jars in {runtime}/modules or {runtime}/compiler")
-    return Manifest(graalvm_version=graalvm_version, artifacts=artifacts)
+    return sorted(found.values(), key=lambda a: (a["group"], a["artifact"]))
 
 
 def graalvm_version_of(pom: Path) -> str:

@@ -133,6 +133,11 @@ def new_interpreter(config: SandboxConfig) -> Any:
     return sandbox.newInterpreter(builder.build())
 
 
+def prepare(java_interpreter: Any) -> None:
+    """Builds a JavaScript interpreter's context now, without running a cell."""
+    java_interpreter.prepare()
+
+
 def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = None) -> EvalOutcome:
     """Runs one cell; JPype releases the GIL while Java waits for the guest thread.
 

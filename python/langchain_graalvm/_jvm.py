@@ -27,6 +27,8 @@ _SANDBOX_CLASS = "io.github.langchaingraalvm.sandbox.Sandbox"
 
 _lock = threading.Lock()
 _started_pid: int | None = None
+_began_pid: int | None = None  # set as the one start attempt begins: a fork from then on cannot use the JVM
+_start_failure: JvmError | None = None
 _jvm_info: JvmInfo | None = None
 _on_start: list[Callable[[], None]] = []
 
@@ -153,9 +155,12 @@ def find_runtime_dir() -> Path:
             return _artifacts.ensure_runtime()
         except _artifacts.FetchError as exc:
             raise JvmError(f"The GraalVM jars are not available: {exc}") from exc
-    candidates.append(_package_root().parent.parent / "java" / "target" / "runtime")
+    if not env:  # an explicit folder is the one used: a wrong one is an error, not a quiet fallback
+        candidates.append(_package_root().parent.parent / "java" / "target" / "runtime")
     for path in candidates:
-        if (path / "modules").is_dir() and any(_classpath_dir(path).glob("langchain-graalvm-sandbox-*.jar")):
+        if any((path / "modules").glob("polyglot-*.jar")) and any(
+            _classpath_dir(path).glob("langchain-graalvm-sandbox-*.jar")
+        ):
             return path
     looked = ", ".join(str(p) for p in candidates)
     raise JvmError(
@@ -186,16 +191,27 @@ def cache_dir() -> Path:
     return Path(base) / "langchain-graalvm"
 
 
-def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
-    """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested."""
+def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
+    """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
+
+    ``fast``: the options for the fast-start JDK image (see :mod:`._faststart`), where the Graal compiler is an
+    ordinary module on the module path instead of an upgrade of the JDK's placeholder module.
+    """
     modules = sorted(str(p) for p in (runtime / "modules").glob("*.jar"))
     # GraalPy is optional: its jars are on the module path only when they were built (mvn -Ppython).
     modules += sorted(str(p) for p in (runtime / "python").glob("*.jar"))
+    compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
+    jit = jdk.feature == _JIT_JDK and bool(compiler)
+    fast = fast and jit
+    if fast:
+        from . import _faststart
+
+        modules += _faststart.compiler_module_jars(runtime)
     flags = [
         "-Xrs",
         f"-Xmx{_max_heap()}",
         f"--module-path={os.pathsep.join(modules)}",
-        "--add-modules=org.graalvm.polyglot",
+        "--add-modules=org.graalvm.polyglot" + (",jdk.graal.compiler" if fast else ""),
         f"-Dpolyglot.engine.userResourceCache={cache_dir() / 'resources'}",
         "-Dpolyglot.engine.WarnInterpreterOnly=false",
     ]
@@ -203,14 +219,10 @@ def jvm_flags(jdk: Jdk, runtime: Path) -> tuple[list[str], bool]:
         flags.append("--enable-native-access=org.graalvm.truffle,ALL-UNNAMED")
     if jdk.feature >= 24:
         flags.append("--sun-misc-unsafe-memory-access=allow")
-    compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
-    jit = jdk.feature == _JIT_JDK and bool(compiler)
     if jit:
-        flags += [
-            "-XX:+UnlockExperimentalVMOptions",
-            "-XX:+EnableJVMCI",
-            f"--upgrade-module-path={os.pathsep.join(compiler)}",
-        ]
+        flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
+        if not fast:
+            flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
     extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
     return flags + extra, jit
 
@@ -220,7 +232,7 @@ def _classpath(runtime: Path) -> list[str]:
 
 
 def _check_fork() -> None:
-    if _started_pid is not None and _started_pid != os.getpid():
+    if _began_pid is not None and _began_pid != os.getpid():
         raise JvmError(
             "The JVM was started in a parent process and this process is a fork of it. A forked JVM hangs on its "
             "first garbage collection, so langchain-graalvm refuses to use it. Start worker processes with the "
@@ -250,7 +262,6 @@ def info() -> JvmInfo:
 
 def start() -> None:
     """Starts the JVM once. Safe to call from many threads."""
-    global _started_pid, _jvm_info
     _check_fork()
     if _started_pid is not None:
         return
@@ -258,62 +269,110 @@ def start() -> None:
         _check_fork()
         if _started_pid is not None:
             return
-        import jpype
-
-        if jpype.isJVMStarted():
-            try:
-                jpype.JClass(_SANDBOX_CLASS)
-            except Exception as exc:
-                raise JvmError(
-                    "Another library already started a JVM in this process without the langchain-graalvm jars, "
-                    "and a JVM cannot be restarted or given a new module path. Create a langchain-graalvm "
-                    "interpreter before that library starts its JVM, or run it in a separate process."
-                ) from exc
-            _started_pid = os.getpid()
-            os.register_at_fork(after_in_child=_forget_jvm_in_child)
-            return
-        jdk = find_jdk()
-        runtime = find_runtime_dir()
-        flags, jit = jvm_flags(jdk, runtime)
-        cache_dir().mkdir(parents=True, exist_ok=True)
-        if faulthandler.is_enabled():
-            # Python's fault handler would catch the SIGSEGVs HotSpot uses for null checks and safepoints.
-            logger.warning("Disabling faulthandler: the JVM handles SIGSEGV itself and would be killed by it.")
-            faulthandler.disable()
-        if not jit:
-            reason = (
-                f"JDK {jdk.feature} has no matching Graal compiler"
-                if jdk.feature != _JIT_JDK
-                else "the compiler jars are missing from the runtime folder"
-            )
-            logger.warning(
-                "langchain-graalvm runs guest code interpreted (no JIT): %s. Use JDK 25 for compiled guest code.",
-                reason,
-            )
-        try:
-            jpype.startJVM(
-                str(jdk.libjvm),
-                *flags,
-                classpath=_classpath(runtime),
-                convertStrings=False,
-                # With -Xrs nobody installs JVM signal handlers, so Python's own SIGINT/SIGTERM handlers stay.
-                interrupt=True,
-            )
-        except Exception as exc:  # jpype raises RuntimeError or OSError with the JVM's reason on stderr
-            raise JvmError(
-                f"The JVM at {jdk.home} failed to start with flags {flags}: {exc}. This process cannot start "
-                "another JVM; fix the cause and restart it."
-            ) from exc
-        if threading.current_thread() is not threading.main_thread():
-            # The starting thread stays a non-daemon Java thread after its Python thread ends, and the JVM's
-            # shutdown at exit would wait for it forever. Detached, it re-attaches as a daemon on its next call.
-            jpype.JClass("java.lang.Thread").detach()
-        _started_pid = os.getpid()
-        os.register_at_fork(after_in_child=_forget_jvm_in_child)
-        _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
+        if _start_failure is not None:
+            raise _start_failure  # a failed start poisons the process: say why again, not "cannot restart"
+        _start_locked()
     callbacks, _on_start[:] = list(_on_start), []
     for callback in callbacks:
         callback()
+
+
+def _start_locked() -> None:
+    global _started_pid, _began_pid, _start_failure, _jvm_info
+    import jpype
+
+    if jpype.isJVMStarted():
+        try:
+            jpype.JClass(_SANDBOX_CLASS)
+        except Exception as exc:
+            raise JvmError(
+                "Another library already started a JVM in this process without the langchain-graalvm jars, "
+                "and a JVM cannot be restarted or given a new module path. Create a langchain-graalvm "
+                "interpreter before that library starts its JVM, or run it in a separate process."
+            ) from exc
+        _started_pid = _began_pid = os.getpid()
+        os.register_at_fork(after_in_child=_forget_jvm_in_child)
+        return
+    jdk = find_jdk()
+    runtime = find_runtime_dir()
+    flags, jit = jvm_flags(jdk, runtime)
+    libjvm = jdk.libjvm
+    fast = _fast_start(jdk, runtime)
+    if fast is not None:
+        libjvm, flags = fast
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    if faulthandler.is_enabled():
+        # Python's fault handler would catch the SIGSEGVs HotSpot uses for null checks and safepoints.
+        logger.warning("Disabling faulthandler: the JVM handles SIGSEGV itself and would be killed by it.")
+        faulthandler.disable()
+    if not jit:
+        reason = (
+            f"JDK {jdk.feature} has no matching Graal compiler"
+            if jdk.feature != _JIT_JDK
+            else "the compiler jars are missing from the runtime folder"
+        )
+        logger.warning(
+            "langchain-graalvm runs guest code interpreted (no JIT): %s. Use JDK 25 for compiled guest code.",
+            reason,
+        )
+    _began_pid = os.getpid()
+    os.register_at_fork(after_in_child=_forget_jvm_in_child)
+    try:
+        jpype.startJVM(
+            str(libjvm),
+            *flags,
+            classpath=_classpath(runtime),
+            convertStrings=False,
+            # With -Xrs nobody installs JVM signal handlers, so Python's own SIGINT/SIGTERM handlers stay.
+            interrupt=True,
+        )
+    except Exception as exc:  # jpype raises RuntimeError or OSError with the JVM's reason on stderr
+        _start_failure = JvmError(
+            f"The JVM at {jdk.home} failed to start with flags {flags}: {exc}. This process cannot start "
+            "another JVM; fix the cause and restart it."
+        )
+        raise _start_failure from exc
+    if threading.current_thread() is not threading.main_thread():
+        # The starting thread stays a non-daemon Java thread after its Python thread ends, and the JVM's
+        # shutdown at exit would wait for it forever. Detached, it re-attaches as a daemon on its next call.
+        jpype.JClass("java.lang.Thread").detach()
+    _started_pid = os.getpid()
+    _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
+
+
+# ------------------------------------------------------------------------------------------------ cold start
+# The one place with JVM options chosen for start-up time: the fast-start image and its AOT cache. They change how
+# classes are loaded, never how guest code is compiled or memory is collected.
+
+
+def _fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
+    """The fast-start image's libjvm and options when its AOT cache matches this start exactly, else None."""
+    from . import _faststart
+
+    if jdk.feature != _JIT_JDK or not _faststart.enabled() or not _faststart.image_ready(jdk):
+        return None
+    flags, jit = jvm_flags(jdk, runtime, fast=True)
+    if not jit:
+        return None
+    libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so"
+    training = _faststart.training_output()
+    if training:
+        return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, _classpath(runtime)))
+    if not aot.is_file():
+        return None
+    # A cache the JVM still refuses (a jar replaced within the same second, say) only costs the speed-up: its
+    # complaints stay off the process's stdout.
+    return libjvm, [*flags, f"-XX:AOTCache={aot}", "-Xlog:aot=off,cds=off"]
+
+
+def _unlock_in_child() -> None:
+    """A fork taken while another thread held the start lock must not wait for that thread: it does not exist."""
+    global _lock
+    _lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_in_child)
 
 
 def _forget_jvm_in_child() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Literal, TypeVar
 
+from . import _prestart
 from .interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
@@ -54,6 +55,7 @@ class InterpreterSpec:
             snapshots=self.snapshots,
             max_wall_time=self.max_wall_time,
             _agent_modules=self.agent_modules,
+            prestart=False,
         )
 
     def warmed(self) -> Interpreter:
@@ -64,12 +66,7 @@ class InterpreterSpec:
         """
         interpreter = self.build()
         try:
-            if self.language == "python":
-                interpreter.eval("")  # an empty Python cell builds the context and does not count as a cell
-            elif self.snapshots:
-                interpreter.snapshot()
-            else:
-                interpreter.eval("void 0")
+            interpreter.prepare()
         except BaseException:
             interpreter.close()
             raise
@@ -89,7 +86,27 @@ class SparePool:
         self._spares: dict[InterpreterSpec, collections.deque[Interpreter]] = {}
         self._coming: dict[InterpreterSpec, int] = {}
         self._executors: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
+        self._prewarming: dict[InterpreterSpec, _prestart.Pending] = {}
         self._closed = False
+
+    def prewarm(self, spec: InterpreterSpec) -> None:
+        """Builds one spare for ``spec`` on the background start thread, which starts the JVM first if needed.
+
+        A middleware asks for it when it is built, so the first eval of its first run (usually seconds later, after
+        the model's first answer) takes a ready context; an eval that comes sooner waits for it instead of building
+        a second one beside it.
+        """
+        with self._lock:
+            if self._closed or self._spares.get(spec) or self._coming.get(spec) or spec in self._prewarming:
+                return
+            self._spares.setdefault(spec, collections.deque())
+            self._coming[spec] = self._coming.get(spec, 0) + 1
+        future = _prestart.submit(lambda: self._make_spare(spec, prestart=True))
+        if future is None:
+            self._add_spare(spec, None)
+            return
+        with self._lock:
+            self._prewarming[spec] = _prestart.Pending(future)
 
     def submit(self, lane: Literal["upkeep", "restore"], fn: Callable[..., T], *args: Any) -> Future[T] | None:
         """Runs ``fn(*args)`` on the ``lane``'s threads; None once the pool is closed."""
@@ -118,9 +135,16 @@ class SparePool:
             spares = self._spares.setdefault(spec, collections.deque())
             self._spares[spec] = self._spares.pop(spec)  # most recently used last
             spare = spares.popleft() if spares else None
+            prewarm = self._prewarming.pop(spec, None)
             unused = self._forget_old_specs()
         for interpreter in unused:
             self.retire(interpreter)
+        if spare is None and prewarm is not None:
+            if prewarm.wait():
+                with self._lock:
+                    spare = spares.popleft() if spares else None
+            else:  # not begun, so never will: this caller builds its own
+                self._add_spare(spec, None)
         if spare is not None:
             self.replenish(spec)
             return spare
@@ -146,8 +170,11 @@ class SparePool:
             unused.extend(self._spares.pop(next(iter(self._spares))))
         return unused
 
-    def _make_spare(self, spec: InterpreterSpec) -> None:
+    def _make_spare(self, spec: InterpreterSpec, *, prestart: bool = False) -> None:
         interpreter: Interpreter | None = None
+        if prestart and _prestart.exiting():
+            self._add_spare(spec, None)
+            return
         try:
             interpreter = spec.warmed()
         except Exception:  # noqa: BLE001 - a spare is an optimisation; the next take builds its own

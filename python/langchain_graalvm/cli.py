@@ -90,9 +90,11 @@ def _install(args: argparse.Namespace) -> int:
         except _jvm.JvmError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
-        return 0
+        return _install_fast_start(args)
     try:
-        folder = _artifacts.fetch(manifest, resolver=args.resolver, offline=args.offline, progress=not args.quiet)
+        folder = _artifacts.fetch(
+            manifest, resolver=args.resolver, offline=args.offline, progress=not args.quiet, python=args.python
+        )
         problems = _artifacts.verify(folder, manifest) if args.verify else []
     except (_artifacts.FetchError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -101,8 +103,22 @@ def _install(args: argparse.Namespace) -> int:
         print("error: the cached jars do not match the manifest:\n  " + "\n  ".join(problems), file=sys.stderr)
         print(f"Delete {folder} and run `langchain-graalvm install` again.", file=sys.stderr)
         return 1
-    size = _artifacts.total_size(manifest) / 2**20
-    print(f"GraalVM {manifest['graalvm_version']}: {len(manifest['artifacts'])} jars ({size:.1f} MiB) in {folder}")
+    size = _artifacts.total_size(manifest, python=args.python) / 2**20
+    count = len(_artifacts.wanted_artifacts(manifest, python=args.python))
+    print(f"GraalVM {manifest['graalvm_version']}: {count} jars ({size:.1f} MiB) in {folder}")
+    return _install_fast_start(args)
+
+
+def _install_fast_start(args: argparse.Namespace) -> int:
+    """Builds the fast-start JDK image and AOT cache unless told not to; a failure only costs start-up time."""
+    if args.no_fast_start:
+        return 0
+    from langchain_graalvm import _faststart
+
+    try:
+        _faststart.build(log=not args.quiet)
+    except Exception as exc:  # noqa: BLE001 - the sandbox works without it, only its first start is slower
+        print(f"warning: no fast start ({exc}); the sandbox works, its first start in a process is slower")
     return 0
 
 
@@ -223,8 +239,15 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     report.line(
         "info",
         "GraalPy",
-        "available" if python else "not available: the Python guest is not part of this install (only --language js)",
+        "available"
+        if python
+        else "not available: the Python guest is not part of this install (only --language js); "
+        + ("`langchain-graalvm install --python` fetches it" if manifest else "`bash scripts/setup.sh` builds it"),
     )
+    from langchain_graalvm import _faststart
+
+    fast, how = _faststart.status()
+    report.line("ok" if fast else "info", "fast start", how, None if fast else "run `langchain-graalvm install`")
     if report.failed:
         print("\nSome checks failed: the sandbox is not usable until they are fixed.", file=out)
         return 1
@@ -425,6 +448,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     inst.add_argument("--offline", action="store_true", help="use only local Maven repositories")
     inst.add_argument("--verify", action="store_true", help="hash every jar again after the fetch")
     inst.add_argument("--quiet", action="store_true", help="no progress bar")
+    inst.add_argument("--python", action="store_true", help="also fetch the GraalPy jars (the Python guest)")
+    inst.add_argument(
+        "--no-fast-start", action="store_true", help="skip the JDK image and AOT cache that cut the JVM's start"
+    )
     inst.set_defaults(func=_install)
 
     sub.add_parser("info", help="print the runtime: GraalVM, JDK, JIT").set_defaults(func=_info)

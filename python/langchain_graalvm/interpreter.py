@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _audit, _bridge, _files
+from . import _audit, _bridge, _files, _prestart
 from ._audit import AuditTarget
 from ._bridge import EvalOutcome
 from ._files import FilesAccess
@@ -62,6 +62,9 @@ class Interpreter:
             :class:`~langchain_graalvm.FilesAccess` with its ``backend`` set (for example
             ``FilesystemBackend(root_dir=..., virtual_mode=True)``), or a mapping of its fields. JavaScript gets
             ``fs``, Python ``files``. A ``StateBackend`` needs an agent run, so it is refused here.
+        prestart: build the context (starting the JVM first, if needed) in a background thread now, so the first
+            call finds it ready. ``None`` (default): yes, unless ``LANGCHAIN_GRAALVM_BACKGROUND_START=0``. Errors
+            (no JDK, missing jars) are raised by the first call, never by the background thread.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -85,6 +88,7 @@ class Interpreter:
         audit: AuditTarget = None,
         files: FilesAccess | Mapping[str, Any] | None = None,
         _agent_modules: bool = False,
+        prestart: bool | None = None,
     ) -> None:
         self._files = _check_standalone_files(files)
         if language not in _LANGUAGES:
@@ -138,8 +142,39 @@ class Interpreter:
         self._java: Any = None
         self._java_lock = threading.Lock()
         self._closed = False
+        self._pending: _prestart.Pending | None = None
+        if _prestart.wanted(prestart):
+            self._pending = _prestart.Pending(_prestart.submit(self._warm))
+
+    def _warm(self) -> None:
+        if self._closed or _prestart.exiting():
+            return
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Builds the context now, so the first call does not wait for it. No cell is run, counted or audited.
+
+        With snapshots on, an empty snapshot builds it (a restore may still follow, as no cell ran); a Python
+        interpreter runs an empty cell, which does not count as a cell.
+        """
+        java = self._java_now()
+        if self.language == "python":
+            _bridge.eval_blocking(java, "")
+        elif self._config.snapshots:
+            _bridge.snapshot(java, None)
+        else:
+            _bridge.prepare(java)
 
     def _interpreter(self) -> Any:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            if pending.forked:
+                # The parent's warm-up thread may have held the lock when it forked; this process has no such thread.
+                self._java_lock = threading.Lock()
+            pending.wait()
+        return self._java_now()
+
+    def _java_now(self) -> Any:
         if self._closed:
             raise RuntimeError("the interpreter is closed")
         java = self._java
@@ -151,6 +186,10 @@ class Interpreter:
                     raise RuntimeError("the interpreter is closed")
                 if self._java is None or self._java.isClosed():
                     self._java = _bridge.new_interpreter(self._config)
+                    if self._closed:  # closed meanwhile (close() does not wait for a background build)
+                        self._java.close()
+                        self._java = None
+                        raise RuntimeError("the interpreter is closed")
                 java = self._java
         return java
 
@@ -247,6 +286,9 @@ class Interpreter:
     def close(self) -> None:
         """Stops any running eval and frees the context. Idempotent."""
         self._closed = True
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.cancel()
         java, self._java = self._java, None
         if java is not None:
             java.close()

@@ -33,7 +33,7 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _audit, _files, _hostcalls, _prompt, _ptc, _slots, _spares
+from . import _audit, _files, _hostcalls, _prestart, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
 from ._bridge import SnapshotError
 
@@ -227,6 +227,9 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
         # Building an Interpreter object validates its options without starting the JVM.
         self._spec.build().close()
+        if _prestart.enabled():
+            # The JVM and a first context start now, while the agent is built and the model thinks.
+            _spares.shared_pool().prewarm(self._spec)
         prompt_config = _prompt.PromptConfig(
             tool_name=tool_name, mode=self.mode, limits=self._spec, ptc=self.ptc is not None
         )

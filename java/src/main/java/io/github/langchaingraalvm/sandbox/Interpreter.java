@@ -109,6 +109,17 @@ public final class Interpreter implements AutoCloseable {
         return guest.eval(() -> runCell(code, bridge));
     }
 
+    /**
+     * Builds this interpreter's context now, on its guest thread, so the first eval does not wait for it. Safe to
+     * call at any time; it counts as no eval (the sandbox's idle-time warm-up keeps running).
+     */
+    public void prepare() {
+        guest.exclusive(() -> {
+            ensureContext();
+            return null;
+        });
+    }
+
     /** Marks this interpreter as the sandbox's engine warm-up, whose evals do not stop the warm-up. */
     void markWarmUp() {
         warmUp = true;

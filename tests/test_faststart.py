@@ -1,0 +1,95 @@
+"""Fast start: the JDK image that takes the Graal compiler from the module path, and its AOT cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from langchain_graalvm import _faststart, _jvm
+from tests.conftest import run_python
+
+
+def test_fast_flags_put_the_compiler_on_the_module_path_instead_of_upgrading() -> None:
+    jdk = _jvm.find_jdk()
+    runtime = _jvm.find_runtime_dir()
+    flags, jit = _jvm.jvm_flags(jdk, runtime, fast=True)
+    assert jit
+    assert not any(f.startswith("--upgrade-module-path") for f in flags)
+    assert "--add-modules=org.graalvm.polyglot,jdk.graal.compiler" in flags
+    module_path = next(f for f in flags if f.startswith("--module-path="))
+    assert "compiler-25.0.3.jar" in module_path and "-XX:+EnableJVMCI" in flags
+    plain, _ = _jvm.jvm_flags(jdk, runtime)
+    assert any(f.startswith("--upgrade-module-path=") for f in plain)
+
+
+def test_the_cache_key_follows_the_jars_and_options_but_not_the_heap(tmp_path: Path) -> None:
+    jdk = _jvm.find_jdk()
+    jar = tmp_path / "a.jar"
+    jar.write_bytes(b"x")
+    flags = [f"--module-path={jar}", "-Xmx2g", "-XX:+EnableJVMCI"]
+    key = _faststart.cache_key(jdk, flags, [])
+    assert _faststart.cache_key(jdk, [f"--module-path={jar}", "-Xmx4g", "-XX:+EnableJVMCI"], []) == key
+    assert _faststart.cache_key(jdk, [*flags, "-Dx=1"], []) != key
+    jar.write_bytes(b"xy")
+    assert _faststart.cache_key(jdk, flags, []) != key
+
+
+def test_without_an_image_the_jvm_starts_the_usual_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path))
+    jdk = _jvm.find_jdk()
+    assert _jvm._fast_start(jdk, _jvm.find_runtime_dir()) is None
+    ready, why = _faststart.status()
+    assert not ready and "no JDK image" in why
+    monkeypatch.setenv(_faststart.ENV, "0")
+    assert _faststart.status() == (False, f"off ({_faststart.ENV}=0)")
+
+
+def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:
+    """End to end in fresh processes: link the image, record a cache by a first start, then start from it."""
+    cache = tmp_path / "cache"
+    env = {"LANGCHAIN_GRAALVM_CACHE": str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"}
+    report = """
+        from langchain_graalvm import Interpreter, runtime_info, _jvm
+        print(Interpreter().eval("[1, 2].map((x) => x * 21)").text)
+        flags = _jvm.info().flags
+        print("jit", runtime_info()["jit"])
+        print("upgrade", any(f.startswith("--upgrade-module-path") for f in flags))
+        print("aot", [f.split("=")[0] for f in flags if f.startswith("-XX:AOT")])
+    """
+    built = run_python(
+        "from langchain_graalvm import _faststart, _jvm\n"
+        "print(_faststart.build_image(_jvm.find_jdk(), log=False))\n",
+        env=env,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stderr
+    image = Path(built.stdout.strip())
+    assert (image / "lib" / "server" / "libjvm.so").is_file()
+    listed = subprocess.run([str(image / "bin" / "java"), "--list-modules"], capture_output=True, text=True).stdout
+    assert "jdk.internal.vm.ci@" in listed and "jdk.graal.compiler@" not in listed  # the placeholder is left out
+    # A first start on the image records the cache at exit (this is what `langchain-graalvm install` trains).
+    out = cache / "trained.aot"
+    # Recording and assembling the cache takes minutes on a small machine (4 to 15 on 2 busy cores).
+    proc = run_python(report, env={**env, "LANGCHAIN_GRAALVM_AOT_TRAINING": str(out)}, timeout=1800)
+    assert "<result>[21, 42]</result>" in proc.stdout, proc.stdout + proc.stderr
+    assert "jit True" in proc.stdout and "upgrade False" in proc.stdout
+    assert "aot ['-XX:AOTCacheOutput']" in proc.stdout
+    assert out.is_file() and out.stat().st_size > 10 * 2**20
+    jdk = _jvm.find_jdk()
+    key = run_python(
+        "from langchain_graalvm import _faststart, _jvm\n"
+        "jdk = _jvm.find_jdk(); rt = _jvm.find_runtime_dir()\n"
+        "flags = _jvm.jvm_flags(jdk, rt, fast=True)[0]\n"
+        "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _jvm._classpath(rt))))\n",
+        env=env,
+    ).stdout.strip()
+    Path(key).parent.mkdir(parents=True, exist_ok=True)
+    os.replace(out, key)
+    proc = run_python(report, env=env, timeout=600)
+    assert "<result>[21, 42]</result>" in proc.stdout, proc.stdout + proc.stderr
+    assert "jit True" in proc.stdout and "upgrade False" in proc.stdout
+    assert "aot ['-XX:AOTCache']" in proc.stdout
+    assert jdk.feature == 25
