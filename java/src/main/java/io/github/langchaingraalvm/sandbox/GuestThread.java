@@ -50,11 +50,11 @@ final class GuestThread {
      *
      * @param onExit runs on the thread when it ends (closes the context)
      */
-    GuestThread(String name, SandboxOptions options, Watchdog watchdog, Runnable onExit) {
+    GuestThread(String name, SandboxOptions options, long stackBytes, Watchdog watchdog, Runnable onExit) {
         this.options = options;
         this.watchdog = watchdog;
         this.onExit = onExit;
-        this.thread = new Thread(null, this::loop, name, options.stackBytes());
+        this.thread = new Thread(null, this::loop, name, stackBytes);
         thread.setDaemon(true);
         thread.start();
     }

@@ -53,8 +53,8 @@ public final class Interpreter implements AutoCloseable {
         this.sandbox = sandbox;
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
-        this.guest = new GuestThread("graalvm-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
-                () -> discardContext(true));
+        this.guest = new GuestThread("graalvm-sandbox-" + IDS.incrementAndGet(), options, options.stackBytes(),
+                sandbox.watchdog(), () -> discardContext(true));
         this.moduleReader = options.agentModules()
                 ? new HostModuleReader(sandbox, options, guest, calls, () -> wallDeadline) : null;
         this.modules = moduleReader == null ? null : new AgentModules(moduleReader);

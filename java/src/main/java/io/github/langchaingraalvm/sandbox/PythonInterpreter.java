@@ -51,8 +51,8 @@ public final class PythonInterpreter implements AutoCloseable {
         this.sandbox = sandbox;
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
-        this.guest = new GuestThread("graalpy-sandbox-" + IDS.incrementAndGet(), options, sandbox.watchdog(),
-                this::discardContext);
+        this.guest = new GuestThread("graalpy-sandbox-" + IDS.incrementAndGet(), options,
+                options.pythonStackBytes(), sandbox.watchdog(), this::discardContext);
     }
 
     /** Whether the GraalPy language is installed. */

@@ -31,6 +31,8 @@ public final class SandboxOptions {
     private final Clock clock;
     private final long frozenEpochMillis;
     private final long stackBytes;
+    private static final long JS_STACK_BYTES = 24L << 20;
+    private static final long PYTHON_STACK_BYTES = 8L << 20;
     private final boolean snapshots;
     private final double heapFactor;
     private final boolean agentModules;
@@ -103,9 +105,18 @@ public final class SandboxOptions {
         return frozenEpochMillis;
     }
 
-    /** Stack size of the thread that runs the guest; bounds recursion depth. */
+    /** Stack size of the thread that runs a JavaScript guest; bounds recursion depth. */
     public long stackBytes() {
-        return stackBytes;
+        return stackBytes > 0 ? stackBytes : JS_STACK_BYTES;
+    }
+
+    /**
+     * Stack size of the thread that runs a Python guest: {@link #stackBytes()} when set, else 8 MiB. GraalPy stops
+     * recursion at {@code sys.getrecursionlimit()} frames, well within that; a deeper stack only makes a runaway
+     * recursion slower to unwind, past short timeouts.
+     */
+    long pythonStackBytes() {
+        return stackBytes > 0 ? stackBytes : PYTHON_STACK_BYTES;
     }
 
     /**
@@ -145,11 +156,11 @@ public final class SandboxOptions {
         private boolean captureConsole = true;
         private Clock clock = Clock.FROZEN;
         private long frozenEpochMillis = 0L;
-        // Interpreted GraalJS frames of a one-line function take about 1.7 KiB, compiled ones far less: 24 MiB
-        // keeps 10,000 frames (about 14,700) on a first, interpreted call. More would make each runaway recursion
-        // slower to unwind, and the unwinding does not stop for a timeout. Thread stacks are reserved, not
-        // committed, so an idle interpreter costs no memory for it.
-        private long stackBytes = Long.getLong("langchain.graalvm.stackBytes", 24L << 20);
+        // 0: the language's default. Interpreted GraalJS frames of a one-line function take about 1.7 KiB,
+        // compiled ones far less: 24 MiB keeps 10,000 frames (about 14,700) on a first, interpreted call. More
+        // would make each runaway recursion slower to unwind, and the unwinding does not stop for a timeout.
+        // Thread stacks are reserved, not committed, so an idle interpreter costs no memory for it.
+        private long stackBytes = Long.getLong("langchain.graalvm.stackBytes", 0L);
 
         private boolean snapshots = false;
         private double heapFactor = 2.0;

@@ -281,10 +281,12 @@ final class Watchdog {
         // the allowance plus the young generation's size, and the heap has room. A forced full collection here
         // would cost a walk of the whole heap for every allowance's worth of garbage, which is most of the time
         // of allocation-heavy cells. Allocations that bypass the young generation (large arrays go straight to
-        // the old one) are seen as growth outside it, and measured as soon as that passes the allowance.
+        // the old one) are seen as growth outside it, and measured as soon as that passes the allowance. So is
+        // what the host handed in (tool results, files, modules), which was built on other threads and which the
+        // guest may well keep.
         if (!collectedSinceStart && allocated < t.memoryLimit + youngRoom()) {
             long used = heapInUse();
-            if (used - youngInUse() - t.oldAtStart < t.memoryLimit && used < maxHeap / 10 * 9) {
+            if (used - youngInUse() - t.oldAtStart + t.hostBytes < t.memoryLimit && used < maxHeap / 10 * 9) {
                 return false;
             }
         }
