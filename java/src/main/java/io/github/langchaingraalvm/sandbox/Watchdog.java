@@ -79,6 +79,8 @@ final class Watchdog {
          * threads, so the guest thread's allocation count misses them. Written on the guest thread only.
          */
         volatile long hostBytes;
+        /** {@link #hostBytes} when the latest collection was seen: what came in since is not in its figure yet. */
+        volatile long hostBytesAtCollection;
         /** Heap after this eval's first full collection, or -1; later measurements count growth from it. */
         long anchorHeap = -1;
         /** What the guest was found to keep at that first full collection. */
@@ -151,6 +153,9 @@ final class Watchdog {
                     }
                     heapAfterGc.set(used);
                     collections.incrementAndGet();
+                    for (Ticket t : active) {
+                        t.hostBytesAtCollection = t.hostBytes;
+                    }
                 }, null, null);
             }
         }
@@ -272,6 +277,8 @@ final class Watchdog {
         // the lower of the two starting figures, so a guest that keeps what it allocates is never waved through.
         long sinceCollection = t.anchorHeap < 0 ? heapAfterGc.get() - t.heapAfterGcAtStart
                 : t.keptAtAnchor + heapAfterGc.get() - t.anchorHeap;
+        // What the host handed in since that collection is not in its figure: count it as kept until one says.
+        sinceCollection += t.hostBytes - t.hostBytesAtCollection;
         boolean collectedSinceStart = collections.get() != t.collectionsAtStart;
         if (collectedSinceStart && Math.min(sinceCollection, allocated) < t.memoryLimit) {
             return false;
@@ -301,6 +308,7 @@ final class Watchdog {
         // and until it does the figure is the previous collection's, which may be a young one with old garbage.
         long used = heapInUse();
         heapAfterGc.set(used);
+        t.hostBytesAtCollection = t.hostBytes;
         long kept;
         if (t.anchorHeap < 0) {
             // The first full collection of this eval: growth from the heap in use at the start, garbage included,
