@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.ZoneOffset;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -59,8 +58,8 @@ public final class Sandbox {
     private final Engine engine;
     private final Watchdog watchdog;
     private volatile CellCompiler compiler;
-    /** Evals started by interpreters other than the warm-up's: the warm-up stops at the first one. */
-    private final AtomicInteger realEvals = new AtomicInteger();
+    /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
+    private volatile boolean realEvalStarted;
 
     private Sandbox() {
         engine = tunedEngine("js");
@@ -72,7 +71,7 @@ public final class Sandbox {
         Thread warm = new Thread(() -> {
             try {
                 compiler().warmUp();
-                EngineWarmUp.run(this, () -> realEvals.get() > 0);
+                EngineWarmUp.run(this, () -> realEvalStarted);
             } catch (RuntimeException e) {
                 // Warming is an optimisation: the first cells load and compile what it would have.
             }
@@ -190,9 +189,7 @@ public final class Sandbox {
 
     /** Called as a real eval starts, so the engine warm-up leaves the machine to it. */
     void noteRealEval() {
-        if (realEvals.get() == 0) {
-            realEvals.incrementAndGet();
-        }
+        realEvalStarted = true;
     }
 
     Watchdog watchdog() {
