@@ -1,16 +1,15 @@
-// Tests for the guest snapshot codec (src/main/resources/.../sandbox/snapshot.js).
+
+// Tests for the guest snapshot codec (src/main/resources/.../sandbox/snapshot.js and its parts in snapshot/).
 // Run with: node --test java/src/test/js/
 // Each test evaluates the factory in a fresh vm context A (standing for the guest context the model used), puts
 // globals there, encodes, then evaluates the factory in a NEW context B, decodes, and checks the values in B.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import vm from 'node:vm';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { guestSource } from './guest_source.mjs';
 
-const SOURCE = fs.readFileSync(
-  new URL('../../main/resources/io/github/langchaingraalvm/sandbox/snapshot.js', import.meta.url), 'utf8');
+const SOURCE = guestSource('snapshot.js');
 
 function realm(options) {
   const context = vm.createContext();
@@ -531,7 +530,7 @@ test('Object.prototype get/set/value pollution before encode (plain global objec
   // Runs the factory with indirect eval in a pristine Node process (its global is an ordinary object, unlike a
   // vm context's), pollutes Object.prototype, encodes, undoes the pollution and prints the snapshot.
   const script = `
-    const api = (0, eval)(require('fs').readFileSync(process.argv[1], 'utf8'))();
+    const api = (0, eval)(require('fs').readFileSync(0, 'utf8'))();
     globalThis.data = {a: 1, list: [1, , {b: 2}], m: new Map([[{k: 1}, 'v']]), get acc() { return 1; }};
     globalThis.Thing = class Thing { constructor() { this.x = 1; } twice() { return this.x * 2; } };
     globalThis.thing = new Thing();
@@ -545,8 +544,7 @@ test('Object.prototype get/set/value pollution before encode (plain global objec
     delete Object.prototype.get; delete Object.prototype.set; delete Object.prototype.value; delete Array.prototype[1];
     process.stdout.write(JSON.stringify({text, error}));
   `;
-  const file = new URL('../../main/resources/io/github/langchaingraalvm/sandbox/snapshot.js', import.meta.url);
-  const outcome = JSON.parse(execFileSync(process.execPath, ['-e', script, fileURLToPath(file)], { encoding: 'utf8' }));
+  const outcome = JSON.parse(execFileSync(process.execPath, ['-e', script], { input: SOURCE, encoding: 'utf8' }));
   assert.equal(outcome.error, undefined);
   const b = realm();
   b.api.decode(outcome.text);

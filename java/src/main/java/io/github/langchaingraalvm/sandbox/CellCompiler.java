@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
@@ -145,7 +147,42 @@ final class CellCompiler {
                 k -> Source.newBuilder(language, resource(name), name).buildLiteral());
     }
 
+    /**
+     * The text of the guest resource {@code name} (relative to this package), with its parts put in. A line that is
+     * only {@code // @include PATH} (JavaScript) or {@code # @include PATH} (Python) stands for the resource PATH,
+     * each of whose lines gets the directive's indentation, so a part reads as the code it replaces would have.
+     * Parts are kept in files of their own, linted and unit-tested on their own (java/package.json,
+     * tests/guest/); the contexts see one text. Assembled here, at load time, rather than by a build step: the
+     * text is read once per process and kept as one {@link Source} by {@link #source}, so every context still
+     * shares its compiled code; and the class-path resources, Surefire, the Python package's jar and the Node
+     * tests (which assemble with the same rule) all see the same parts without generated files.
+     */
     static String resource(String name) {
+        String text = packageResource(name);
+        Matcher m = INCLUDE.matcher(text);
+        if (!m.find()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() * 4);
+        int at = 0;
+        do {
+            out.append(text, at, m.start());
+            String indent = m.group(1);
+            String part = resource(m.group(2));
+            part = part.endsWith("\n") ? part.substring(0, part.length() - 1) : part;
+            for (String line : part.split("\n", -1)) {
+                out.append(line.isEmpty() ? "" : indent).append(line).append('\n');
+            }
+            out.setLength(out.length() - 1);
+            at = m.end();
+        } while (m.find());
+        return out.append(text, at, text.length()).toString();
+    }
+
+    private static final Pattern INCLUDE = Pattern.compile("^([ \\t]*)(?://|#) @include (\\S+)[ \\t]*$",
+            Pattern.MULTILINE);
+
+    private static String packageResource(String name) {
         try (InputStream in = CellCompiler.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
