@@ -1,0 +1,122 @@
+"""The REPL runner: one cell at a time in the model's namespace, its value rendered, its errors described."""
+
+import _ast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
+    from pyguest.captured import _compile, _eval, _exec, _isinstance, _len, _repr, _str, _type, only_ast
+    from pyguest.snapshot_format import residue_text
+
+
+def make_runner(ns, sources, defs, residues, state):
+    def line_of(filename, lineno):
+        lines = sources.get(filename)
+        if lines is None or not 0 < lineno <= _len(lines):
+            return None
+        return lines[lineno - 1].strip()
+
+    def stack_of(tb):
+        frames = []
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename in sources:
+                frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+            tb = tb.tb_next
+        out = []
+        previous, repeats = None, 0
+        for frame in frames:
+            if frame == previous:
+                repeats += 1
+                if repeats > 3:
+                    continue
+            else:
+                if repeats > 3:
+                    out.append(f"  [Previous line repeated {repeats - 3} more times]")
+                previous, repeats = frame, 1
+            filename, lineno, name = frame
+            out.append(f'  File "{filename}", line {lineno}' + ("" if name == "<module>" else f", in {name}"))
+            text = line_of(filename, lineno)
+            if text:
+                out.append("    " + text)
+        if repeats > 3:
+            out.append(f"  [Previous line repeated {repeats - 3} more times]")
+        return "\n".join(out)
+
+    def syntax_message(e):
+        message = e.msg if _isinstance(e, SyntaxError) and e.msg else _str(e)
+        if _isinstance(e, SyntaxError) and e.lineno:
+            where = f"line {e.lineno}" + (f", column {e.offset}" if e.offset else "")
+            text = (e.text or "").rstrip("\n")
+            return f"{message} ({where})" + (f"\n    {text.strip()}" if text.strip() else "")
+        return message
+
+    def describe(e):
+        name = _type(e).__name__
+        if _type(e) is NameError:
+            missing = getattr(e, "name", None)
+            if missing is None and e.args and _type(e.args[0]) is _str and e.args[0].startswith("name '"):
+                missing = e.args[0].split("'")[1]
+            if missing in residues and missing not in ns:
+                return [name, residue_text(missing, residues[missing]), stack_of(e.__traceback__)]
+        if _isinstance(e, SyntaxError) and not _isinstance(e, (IndentationError,)) and e.filename in sources:
+            return [name, syntax_message(e), ""]
+        if _isinstance(e, SyntaxError):
+            return [name, syntax_message(e), stack_of(e.__traceback__)]
+        try:
+            message = _str(e)
+        except BaseException:  # noqa: BLE001 - a broken __str__ of the model's own exception class
+            message = f"<{name} whose str() failed>"
+        return [name, message, stack_of(e.__traceback__)]
+
+    def render(value, budget):
+        text = _repr(value)
+        if _type(text) is not _str:
+            text = _str(text)
+        return [text[:budget], _len(text) > budget]
+
+    def record_defs(tree, filename, lines):
+        for node in tree.body:
+            if _type(node) in (_ast.FunctionDef, _ast.AsyncFunctionDef, _ast.ClassDef):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                source = "".join(lines[first - 1 : node.end_lineno])
+                obj = ns.get(node.name)
+                # Only what the statement made (possibly decorated), not a value the name was rebound to later.
+                if callable(obj) and getattr(obj, "__name__", None) == node.name:
+                    defs[id(obj)] = (obj, filename, first, node.name, source)
+
+    def run(code, budget):
+        if not code.strip():
+            return ["ok", "None", False]  # builds nothing and is not counted, so warming a context is invisible
+        state["cells"] += 1
+        filename = f"cell {state['cells']}"
+        lines = code.splitlines(True)
+        sources[filename] = lines
+        tree = body = None
+        try:
+            # A cell that is one expression compiles directly; anything else goes through the AST.
+            final = _compile(code, filename, "eval")
+        except (SyntaxError, ValueError):
+            final = None
+        try:
+            if final is None:
+                tree = _compile(code, filename, "exec", only_ast)
+                last = None
+                if tree.body and _type(tree.body[-1]) is _ast.Expr:
+                    last = _ast.Expression(tree.body.pop().value)
+                body = _compile(tree, filename, "exec")
+                final = _compile(last, filename, "eval") if last is not None else None
+        except (SyntaxError, ValueError) as e:
+            return ["error", _type(e).__name__, syntax_message(e), ""]
+        try:
+            try:
+                if body is not None:
+                    _exec(body, ns)
+                value = _eval(final, ns) if final is not None else None
+            finally:
+                if tree is not None:
+                    record_defs(tree, filename, lines)
+            return ["ok", *render(value, budget)]
+        except BaseException as e:  # noqa: BLE001 - everything the model raises is reported, not propagated
+            return ["error", *describe(e)]
+
+    return run

@@ -1,0 +1,76 @@
+"""The guest Python on its own: python_guest.py put together from its parts as the host does it, run on CPython.
+
+The host (CellCompiler.resource) replaces each line that is only `# @include PATH` with the resource PATH, indented
+as the line is; GraalPy then evaluates the one module. Here the same text is executed in a fresh namespace and
+setup() is called with stand-ins for the host's callables, so the runner, the snapshot codec and the host calls are
+tested without a JVM. setup() installs its console as sys.stdout/sys.stderr, may freeze the time module and makes
+the model's module sys.modules["__main__"]; the fixture puts all of that back.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SANDBOX = Path(__file__).resolve().parents[2] / "java/src/main/resources/io/github/langchaingraalvm/sandbox"
+_INCLUDE = re.compile(r"^([ \t]*)(?://|#) @include (\S+)[ \t]*$", re.MULTILINE)
+
+
+def guest_source(name: str) -> str:
+    """The resource as the host reads it, with its parts put in."""
+
+    def put_in(m: re.Match[str]) -> str:
+        part = guest_source(m.group(2)).removesuffix("\n")
+        return "\n".join(m.group(1) + line if line else line for line in part.split("\n"))
+
+    return _INCLUDE.sub(put_in, (SANDBOX / name).read_text(encoding="utf-8"))
+
+
+class Host:
+    """Stand-ins for what the host passes in: the console's emit, and start/wait of host calls."""
+
+    def __init__(self) -> None:
+        self.output: list[str] = []
+        self.calls: list[tuple[str, str, str]] = []
+        self.answers: dict[int, str] = {}
+        self.refuse: str | None = None
+
+    def emit(self, text: str) -> None:
+        self.output.append(text)
+
+    def start(self, kind: str, name: str, text: str) -> int | str:
+        if self.refuse is not None:
+            return self.refuse
+        self.calls.append((kind, name, text))
+        return len(self.calls)
+
+    def wait(self, call_id: int) -> str:
+        return self.answers[call_id]
+
+
+GuestFactory = Callable[..., tuple[Any, Host]]
+
+
+@pytest.fixture
+def make_guest(monkeypatch: pytest.MonkeyPatch) -> Iterator[GuestFactory]:
+    """Makes fresh guests: make_guest(capture=True, frozen_clock=False, epoch_ms=0) -> (api, host)."""
+    for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
+        monkeypatch.setattr(sys, name, getattr(sys, name))
+    for name in ("time", "time_ns", "localtime", "gmtime", "ctime", "asctime", "strftime"):
+        monkeypatch.setattr(time, name, getattr(time, name))
+    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
+    code = compile(guest_source("python_guest.py"), "python_guest.py", "exec")
+
+    def make(capture: bool = True, frozen_clock: bool = False, epoch_ms: int = 0) -> tuple[Any, Host]:
+        namespace: dict[str, Any] = {"__name__": "__main__"}
+        exec(code, namespace)
+        host = Host()
+        return namespace["setup"](host.emit, capture, frozen_clock, epoch_ms), host
+
+    yield make
