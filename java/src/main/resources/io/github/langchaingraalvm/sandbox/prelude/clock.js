@@ -14,18 +14,20 @@ if (options.frozenClock) {
     const formatGetter = getOwnPropertyDescriptor(dtfProto, 'format').get;
     const realFormatToParts = dtfProto.formatToParts;
     const formats = new WeakMap();
-    const weakMapGet = WeakMap.prototype.get;
-    const weakMapSet = WeakMap.prototype.set;
+    // WeakMap.prototype.get and .set, under the names the format getter's source text has always used: the guest
+    // can read that text (Function.prototype.toString of the getter), so it stays as it was.
+    const weakGet = WeakMap.prototype.get;
+    const weakSet = WeakMap.prototype.set;
     defineProperty(dtfProto, 'format', {
       get() {
         const bound = call(formatGetter, this);
         // One function per formatter, as the spec's cached bound format.
-        let format = call(weakMapGet, formats, this);
+        let format = call(weakGet, formats, this);
         if (format === undefined) {
           format = function (date) {
             return bound(date === undefined ? fixed : date);
           };
-          call(weakMapSet, formats, this, format);
+          call(weakSet, formats, this, format);
         }
         return format;
       },

@@ -9,6 +9,9 @@ const internal = privateWeakMap();
 const residueRecords = privateWeakSet();
 const accessorRecords = privateWeakSet();
 const HOLE = { __proto__: null };
+// Reflect.defineProperty under the name the residue setter's source text has always used: the guest can read
+// that text (Function.prototype.toString of the accessor), so it stays as it was.
+const defineProp = reflectDefineProperty;
 
 
 function defineResidue(obj, key, type, path, enumerable) {
@@ -18,7 +21,7 @@ function defineResidue(obj, key, type, path, enumerable) {
   };
   const set = function (value) {
     const target = isObject(this) ? this : obj;
-    reflectDefineProperty(target, key, dataDescriptor(value, true));
+    defineProp(target, key, dataDescriptor(value, true));
   };
   wmSet(internal, get, type);
   wmSet(internal, set, 'function');
