@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from langchain_graalvm import _slots, _spares
+from langchain_graalvm.agents import _slots, _spares
 
 SPEC = _spares.InterpreterSpec(
     timeout=5.0,

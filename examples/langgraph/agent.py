@@ -16,7 +16,7 @@ from deepagents import create_deep_agent
 from langchain_core.language_models import BaseChatModel
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from langchain_graalvm._demo import ScriptedChatModel, ScriptedTurn, eval_step, real_model
+from langchain_graalvm.cli._demo import ScriptedChatModel, ScriptedTurn, eval_step, real_model
 
 
 def _result(results: list[str]) -> str:

@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Literal
 
-from . import _audit, _bridge, _files, _prestart
+from . import _audit, _files
 from ._audit import AuditTarget
-from ._bridge import EvalOutcome
 from ._files import FilesAccess
-from ._pools import shared_pool
+from ._runtime import _bridge, _prestart
+from ._runtime._bridge import EvalOutcome
+from ._runtime._pools import shared_pool
+from .errors import InterpreterClosedError
 
 _DEFAULT_MEMORY = 64 * 1024 * 1024
 _LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
@@ -176,20 +178,20 @@ class Interpreter:
 
     def _java_now(self) -> Any:
         if self._closed:
-            raise RuntimeError("the interpreter is closed")
+            raise InterpreterClosedError("the interpreter is closed")
         java = self._java
         # A Java interpreter closes itself when a guest stuck in a builtin that ignores interrupts was given up (that
         # eval's outcome said the globals were gone): the next call gets a fresh one.
         if java is None or java.isClosed():
             with self._java_lock:
                 if self._closed:
-                    raise RuntimeError("the interpreter is closed")
+                    raise InterpreterClosedError("the interpreter is closed")
                 if self._java is None or self._java.isClosed():
                     self._java = _bridge.new_interpreter(self._config)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
                         self._java.close()
                         self._java = None
-                        raise RuntimeError("the interpreter is closed")
+                        raise InterpreterClosedError("the interpreter is closed")
                 java = self._java
         return java
 
@@ -214,7 +216,7 @@ class Interpreter:
         """The host calls of one eval when the interpreter has ``files`` of its own; None otherwise."""
         if self._files is None:
             return None
-        from . import _hostcalls
+        from .agents import _hostcalls
 
         ctx = _hostcalls.EvalContext(
             runtime=None,

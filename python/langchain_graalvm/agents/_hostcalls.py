@@ -28,8 +28,11 @@ from langchain_core.tools.base import InjectedToolCallId, _is_injected_arg_type,
 from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, ValidationError
 
-from . import _bridge, _files, _ptc
-from ._pools import shared_pool
+from .. import _files
+from .._runtime import _bridge
+from .._runtime._pools import shared_pool
+from ..errors import FsError, HostCallError
+from . import _ptc
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
@@ -117,18 +120,6 @@ class SubagentErrorEvent(TypedDict, total=False):
 
 
 SubagentStreamEvent = SubagentStartEvent | SubagentCompleteEvent | SubagentErrorEvent
-
-
-class ApprovalRequired(Exception):
-    """A tool that needs human approval was called from the interpreter."""
-
-
-class HostCallError(Exception):
-    """An error a host call reports to the guest under a chosen type name."""
-
-    def __init__(self, type_name: str, message: str) -> None:
-        super().__init__(message)
-        self.type_name = type_name
 
 
 @dataclasses.dataclass
@@ -282,7 +273,7 @@ class HostCalls:
             return
         except HostCallError as exc:
             payload, ok = {"type": exc.type_name, "message": str(exc)}, False
-        except _files.FsError as exc:
+        except FsError as exc:
             payload, ok = exc.payload(), False
         except ValidationError as exc:
             label = "task" if kind == "task" else f"tools.{name}"
@@ -384,7 +375,7 @@ class HostCalls:
             text, ok = await self._run_fs("module", args), True
         except asyncio.CancelledError:
             raise
-        except _files.FsError as exc:
+        except FsError as exc:
             text, ok = str(exc), False
         except Exception as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
             text, ok = f"EIO: the module could not be read: {exc}", False

@@ -33,9 +33,11 @@ from langchain_core.tools import StructuredTool
 from langgraph.channels import DeltaChannel
 from pydantic import BaseModel, Field, create_model
 
-from . import _audit, _files, _hostcalls, _prestart, _prompt, _ptc, _slots, _spares
+from .. import _audit, _files
+from .._runtime import _prestart
+from ..errors import SnapshotError
+from . import _hostcalls, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
-from ._bridge import SnapshotError
 
 if TYPE_CHECKING:
     from langgraph.runtime import Runtime

@@ -21,10 +21,11 @@ import time
 import weakref
 from concurrent.futures import Future
 
-from . import _jvm
-from ._bridge import HostBinding, SnapshotError
+from .._runtime import _jvm
+from .._runtime._bridge import HostBinding
+from ..errors import InterpreterClosedError, SnapshotError
+from ..interpreter import Interpreter
 from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
-from .interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
@@ -74,7 +75,7 @@ class Slot:
     def _ready(self) -> Interpreter:
         with self._setup:
             if self._closed:
-                raise RuntimeError(f"the interpreter slot {self.slot_id} was already closed")
+                raise InterpreterClosedError(f"the interpreter slot {self.slot_id} was already closed")
             if self._interpreter is None:
                 coming, self._coming = self._coming, None
                 self._interpreter = coming.result() if coming is not None else self._restored()

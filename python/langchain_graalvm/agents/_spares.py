@@ -16,8 +16,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Literal, TypeVar
 
-from . import _prestart
-from .interpreter import Interpreter
+from .._runtime import _prestart
+from ..interpreter import Interpreter
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 

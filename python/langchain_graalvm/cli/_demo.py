@@ -26,6 +26,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
+from langchain_graalvm.errors import DemoError
+
 
 @dataclasses.dataclass(frozen=True)
 class ToolStep:
@@ -236,10 +238,6 @@ _PROVIDER_KEYS = {
     "xai": "XAI_API_KEY",
     "cohere": "COHERE_API_KEY",
 }
-
-
-class DemoError(RuntimeError):
-    """The demo cannot run as asked (a missing package, API key or malformed model name)."""
 
 
 def real_model(spec: str) -> BaseChatModel:
