@@ -14,6 +14,7 @@ from langchain_graalvm.errors import (
     SnapshotError,
 )
 from langchain_graalvm.interpreter import Interpreter, runtime_info
+from langchain_graalvm.options import InterpreterOptions
 
 if TYPE_CHECKING:
     from langchain_graalvm.agents.middleware import CodeInterpreterMiddleware
@@ -28,6 +29,7 @@ __all__ = [
     "GuestUnavailableError",
     "Interpreter",
     "InterpreterClosedError",
+    "InterpreterOptions",
     "JvmError",
     "SnapshotError",
     "SubagentCompleteEvent",

@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any, Literal, Protocol
 
 from ..errors import GuestUnavailableError, SnapshotError
+from ..options import InterpreterOptions
 from . import _jvm
 
 Status = Literal["ok", "error", "timeout", "limit"]
@@ -84,26 +85,8 @@ def to_python(outcome: Any) -> EvalOutcome:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class SandboxConfig:
-    """Limits for one interpreter, as plain Python values."""
-
-    timeout: float
-    memory_limit: int
-    max_result_chars: int
-    capture_console: bool
-    clock: Literal["frozen", "host"]
-    frozen_epoch_ms: int
-    interrupt_grace: float
-    snapshots: bool = False
-    heap_factor: float = 2.0
-    max_wall_time: float = 300.0
-    language: Literal["js", "python"] = "js"
-    agent_modules: bool = False
-
-
-def new_interpreter(config: SandboxConfig) -> Any:
-    """A Java ``Interpreter`` built from ``config``."""
+def new_interpreter(config: InterpreterOptions) -> Any:
+    """A Java ``Interpreter`` built from ``config``: the one place the options become Java ``SandboxOptions``."""
     sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
     options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
     clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")

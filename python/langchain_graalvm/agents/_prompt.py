@@ -7,12 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from typing import TYPE_CHECKING, Literal
 
-if TYPE_CHECKING:
-    from ._spares import InterpreterSpec
-
-Mode = Literal["thread", "turn", "call"]
+from ..options import Clock, InterpreterOptions, Mode
 
 _STATE_IN_DESCRIPTION: dict[Mode, str] = {
     "thread": "Globals (variables, functions, classes) persist across calls and across turns of this conversation.",
@@ -68,12 +64,12 @@ class PromptConfig:
 
     tool_name: str
     mode: Mode
-    limits: InterpreterSpec
+    limits: InterpreterOptions
     ptc: bool = False
     """Whether agent tools may be exposed as ``tools.*`` (the prompt then lists them in a section of its own)."""
 
     @property
-    def clock(self) -> Literal["frozen", "host"]:
+    def clock(self) -> Clock:
         return self.limits.clock
 
     @property

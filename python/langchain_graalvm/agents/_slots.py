@@ -25,7 +25,8 @@ from .._runtime import _jvm
 from .._runtime._bridge import HostBinding
 from ..errors import InterpreterClosedError, SnapshotError
 from ..interpreter import Interpreter
-from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
+from ..options import InterpreterOptions
+from ._spares import SparePool, close_shared_pool, shared_pool
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
@@ -37,7 +38,7 @@ _WAIT_POLL_S = 0.002
 class Slot:
     """The interpreter of one agent run of one thread; evals in it run one at a time."""
 
-    def __init__(self, slot_id: str, spec: InterpreterSpec, pool: SparePool, pending: bytes | None = None) -> None:
+    def __init__(self, slot_id: str, spec: InterpreterOptions, pool: SparePool, pending: bytes | None = None) -> None:
         self.slot_id = slot_id
         self.spec = spec
         self.used = False
@@ -155,7 +156,7 @@ class SlotRegistry:
         self._parked_idle_s = parked_idle_s
 
     def open(
-        self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None, *, digest: bytes | None = None
+        self, slot_id: str, spec: InterpreterOptions, pending: bytes | None = None, *, digest: bytes | None = None
     ) -> Slot:
         """The slot for a new run of ``slot_id``.
 
@@ -201,7 +202,7 @@ class SlotRegistry:
         with self._lock:
             return self._slots.get(slot_id)
 
-    def get_or_open(self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None) -> Slot:
+    def get_or_open(self, slot_id: str, spec: InterpreterOptions, pending: bytes | None = None) -> Slot:
         """The open slot for ``slot_id``, opened with ``pending`` to restore when there is none."""
         with self._lock:
             slot = self._slots.get(slot_id)

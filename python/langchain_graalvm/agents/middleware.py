@@ -12,7 +12,7 @@ import logging
 import uuid
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired
 
 from deepagents.middleware._utils import append_to_system_message
 from langchain.agents.middleware.types import (
@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field, create_model
 from .. import _audit, _files
 from .._runtime import _prestart
 from ..errors import SnapshotError
+from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
 from . import _hostcalls, _prompt, _ptc, _slots, _spares
 from . import _snapshot_state as snap
 
@@ -44,11 +45,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
-Mode = Literal["thread", "turn", "call"]
 PTCOption = list[str | BaseTool]
 
-_DEFAULT_MEMORY_LIMIT = 64 * 1024 * 1024
-_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
 _SNAPSHOT_COPY_EVERY = 10  # records between full copies of the snapshot in a checkpoint
 
 
@@ -65,25 +63,6 @@ class GraalVMInterpreterState(AgentState):
         Annotated[bytes, DeltaChannel(snap.replay_records, snapshot_frequency=_SNAPSHOT_COPY_EVERY), PrivateStateAttr]
     ]
     _graalvm_snapshot_hmac: NotRequired[Annotated[bytes, PrivateStateAttr]]
-
-
-def _resolve_mode(mode: str | None) -> Mode:
-    if mode is None or mode == "thread":
-        return "thread"
-    if mode in ("turn", "call"):
-        return mode  # type: ignore[return-value]
-    raise ValueError("`mode` must be one of 'thread', 'turn', or 'call'.")
-
-
-def _check_own_options(language: str, clock: str, frozen_epoch_ms: int) -> None:
-    if language not in _LANGUAGES:
-        raise ValueError(
-            f"`language` must be 'js' (JavaScript, TypeScript accepted) or 'python' (GraalPy); got {language!r}"
-        )
-    if clock not in ("frozen", "host"):
-        raise ValueError(f"`clock` must be 'frozen' or 'host'; got {clock!r}")
-    if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
-        raise ValueError(f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}")
 
 
 class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, ContextT, ResponseT]):
@@ -141,6 +120,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             or a mapping of its fields. JavaScript gets a frozen ``fs`` global (``await fs.readFile(path, "utf8")``,
             ``fs.writeFile``, ``fs.readdir``, ``fs.stat``, ``fs.rm``, ``fs.glob``), Python a ``files`` object. Calls
             go through the agent's backend only, never the host's file system.
+        interrupt_grace: seconds an interrupted guest gets to stop before its context is closed by force.
+            Default 0.5.
+        heap_factor: JVM heap allowed per byte of ``memory_limit`` (see
+            :class:`~langchain_graalvm.Interpreter`). Default 2.
 
     Example:
         ```python
@@ -157,7 +140,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     def __init__(
         self,
         *,
-        memory_limit: int = _DEFAULT_MEMORY_LIMIT,
+        memory_limit: int = DEFAULT_MEMORY_LIMIT,
         timeout: float = 5.0,
         max_ptc_calls: int | None = 256,
         tool_name: str = "eval",
@@ -170,7 +153,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         max_snapshot_bytes: int | None = None,
         snapshot_signing_key: str | bytes | None = None,
         language: str = "js",
-        clock: Literal["frozen", "host"] = "frozen",
+        clock: Clock = "frozen",
         frozen_epoch_ms: int = 0,
         keep_warm: bool = False,
         interrupt_on: Mapping[str, Any] | None = None,
@@ -178,6 +161,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         audit: _audit.AuditTarget = None,
         previous_signing_keys: Sequence[str | bytes] = (),
         files: _files.FilesOption = None,
+        interrupt_grace: float = 0.5,
+        heap_factor: float = 2.0,
     ) -> None:
         super().__init__()
         self.files = _files.check_files_option(files)
@@ -187,7 +172,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             raise ValueError("`max_snapshot_bytes` must be >= 1 or None")
         if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
             raise ValueError("`max_subagent_concurrency` must be a positive integer")
-        self.mode: Mode = _resolve_mode(mode)
+        self.mode: Mode = resolve_mode(mode)
         self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
         if isinstance(previous_signing_keys, (str, bytes)):
@@ -195,7 +180,12 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         if previous_signing_keys and self._signing_key is None:
             raise ValueError("`previous_signing_keys` needs `snapshot_signing_key`, the key that signs new snapshots")
         self._previous_keys = tuple(k for k in map(snap.signing_key, previous_signing_keys) if k is not None)
-        _check_own_options(language, clock, frozen_epoch_ms)
+        language = resolve_language(language, quoted=True)
+        check_clock(clock, quoted=True)
+        if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
+            raise ValueError(
+                f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}"
+            )
         self.memory_limit = memory_limit
         self.timeout = timeout
         self.max_ptc_calls = max_ptc_calls
@@ -210,11 +200,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self.max_wall_time = max_wall_time
         self._ptc_sections: dict[tuple[tuple[str, int], ...], str] = {}
         self.max_snapshot_bytes = memory_limit if max_snapshot_bytes is None else max_snapshot_bytes
-        self.language = _LANGUAGES[language]
+        self.language = language
         self.clock = clock
         self.frozen_epoch_ms = frozen_epoch_ms
         self.keep_warm = bool(keep_warm) and self.mode == "thread"
-        self._spec = _spares.InterpreterSpec(
+        # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
+        self._spec = InterpreterOptions(
+            language=self.language,
             timeout=timeout,
             memory_limit=memory_limit,
             max_result_chars=max_result_chars,
@@ -223,12 +215,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             frozen_epoch_ms=frozen_epoch_ms,
             snapshots=self.mode == "thread",
             max_wall_time=max_wall_time,
-            language=self.language,
+            interrupt_grace=interrupt_grace,
+            heap_factor=heap_factor,
             agent_modules=self.files is not None,
         )
-        # Fails now, not on the model's first eval, for limits the interpreter cannot run with (e.g. timeout=0).
-        # Building an Interpreter object validates its options without starting the JVM.
-        self._spec.build().close()
         if _prestart.enabled():
             # The JVM and a first context start now, while the agent is built and the model thinks.
             _spares.shared_pool().prewarm(self._spec)
@@ -427,7 +417,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self._registry.close()
 
 
-def _run_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCalls | None) -> str:
+def _run_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
     pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
@@ -437,7 +427,7 @@ def _run_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCal
         pool.replenish(spec)
 
 
-async def _arun_once(spec: _spares.InterpreterSpec, code: str, host: _hostcalls.HostCalls | None) -> str:
+async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
     pool = _spares.shared_pool()
     interpreter = pool.take(spec)
     try:
