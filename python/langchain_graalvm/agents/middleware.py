@@ -37,7 +37,7 @@ from .. import _audit, _files
 from .._runtime import _prestart
 from ..errors import SnapshotError
 from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
-from . import _hostcalls, _prompt, _ptc, _slots, _spares
+from . import _hostcalls, _ptc, _slots, _spares, prompts
 from . import _snapshot_state as snap
 
 if TYPE_CHECKING:
@@ -222,10 +222,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         if _prestart.enabled():
             # The JVM and a first context start now, while the agent is built and the model thinks.
             _spares.shared_pool().prewarm(self._spec)
-        prompt_config = _prompt.PromptConfig(
+        self._prompt = prompts.for_language(self.language)
+        prompt_config = prompts.PromptConfig(
             tool_name=tool_name, mode=self.mode, limits=self._spec, ptc=self.ptc is not None
         )
-        self._system_prompt = _prompt.system_prompt(prompt_config) + _files.prompt_section(
+        self._system_prompt = self._prompt.system_prompt(prompt_config) + _files.prompt_section(
             self.files, tool_name, self.language
         )
         self._registry = _slots.new_registry()
@@ -399,14 +400,11 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         section = self._ptc_sections.get(key)
         if section is None:
             section = ""
-            python = self.language == "python"
             gated = set(self._approval_required)
             if tools:
-                render = _ptc.render_python_section if python else _ptc.render_section
-                section += render(tools, self.tool_name, self.max_ptc_calls, gated)
+                section += self._prompt.tools_section(tools, self.tool_name, self.max_ptc_calls, gated)
             if has_task:
-                task_section = _ptc.PYTHON_TASK_SECTION if python else _ptc.TASK_SECTION
-                section += task_section.format(limit=self.max_subagent_concurrency)
+                section += self._prompt.task_section(self.max_subagent_concurrency)
             if len(self._ptc_sections) > 64:
                 self._ptc_sections.clear()
             self._ptc_sections[key] = section
@@ -437,11 +435,11 @@ async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostC
         pool.replenish(spec)
 
 
-def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt.PromptConfig) -> BaseTool:
+def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: prompts.PromptConfig) -> BaseTool:
     schema: type[BaseModel] = create_model(
         "EvalSchema",
         __doc__="Input of the eval tool.",
-        code=(str, Field(description=_prompt.code_description(config))),
+        code=(str, Field(description=middleware._prompt.code_description(config))),
     )
     name = config.tool_name
 
@@ -476,7 +474,7 @@ def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: _prompt
 
     return StructuredTool.from_function(
         name=name,
-        description=_prompt.tool_description(config),
+        description=middleware._prompt.tool_description(config),
         func=sync_eval,
         coroutine=async_eval,
         infer_schema=False,
