@@ -49,7 +49,7 @@ def __getattr__(name: str) -> Any:
 
         return CodeInterpreterMiddleware
     if name in _SUBAGENT_EVENTS:
-        from langchain_graalvm.agents import _hostcalls
+        from langchain_graalvm.agents import _events
 
-        return getattr(_hostcalls, name)
+        return getattr(_events, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
