@@ -15,7 +15,6 @@ import statistics
 import subprocess
 import textwrap
 import time
-import uuid
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -186,45 +185,14 @@ def check(label: str, backend: str, text: str, expected: str | None = None) -> N
 # ------------------------------------------------------------------------------------------------ scripted agent
 
 
-def scripted_model() -> Any:
-    """A chat model that runs the JSON list of cells in the last user message, one ``eval`` call each."""
-    from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-    from langchain_core.outputs import ChatGeneration, ChatResult
-
-    class CellRunner(BaseChatModel):
-        @property
-        def _llm_type(self) -> str:
-            return "cell-runner"
-
-        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:  # noqa: ARG002 - tools are ignored
-            return self
-
-        def _generate(
-            self,
-            messages: Any,
-            stop: Any = None,  # noqa: ARG002 - a scripted model ignores stop words
-            run_manager: Any = None,  # noqa: ARG002 - and callbacks
-            **kw: Any,  # noqa: ARG002
-        ) -> ChatResult:
-            last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
-            cells = json.loads(str(messages[last].content))
-            done = [m for m in messages[last + 1 :] if isinstance(m, ToolMessage)]
-            if len(done) < len(cells):
-                call = {"name": "eval", "args": {"code": cells[len(done)]}, "id": f"call_{uuid.uuid4().hex[:12]}"}
-                message = AIMessage(content="", tool_calls=[call])
-            else:
-                message = AIMessage(content="\n---\n".join(str(m.content) for m in done))
-            return ChatResult(generations=[ChatGeneration(message=message)])
-
-    return CellRunner()
-
-
 def agent_for(middleware: Any, tools: Sequence[Any] = (), checkpointer: Any = None) -> Any:
+    """A Deep Agent whose model runs the JSON list of cells in the last user message, one ``eval`` call each."""
     from deepagents import create_deep_agent
 
+    from ._scripted import ScriptedChatModel
+
     return create_deep_agent(
-        model=scripted_model(),
+        model=ScriptedChatModel(record=False),
         middleware=[middleware] if middleware else [],
         tools=list(tools),
         checkpointer=checkpointer,
