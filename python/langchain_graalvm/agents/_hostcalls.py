@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import dataclasses
 import functools
 import json
 import logging
@@ -19,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langchain_core.tools import BaseTool
 from langgraph.errors import GraphBubbleUp
 from pydantic import ValidationError
 
@@ -27,6 +25,7 @@ from .. import _files
 from .._runtime import _bridge
 from ..errors import FsError, HostCallError
 from . import _ptc
+from ._context import EvalContext
 from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent, SubagentStreamEvent
 from ._injection import inject, runs_natively_async, tool_facts, validation_message
 from ._loop import private_loop, pumps, sync_tool_pool
@@ -45,20 +44,6 @@ __all__ = [
     "SubagentStreamEvent",
     "private_loop",
 ]
-
-
-@dataclasses.dataclass
-class EvalContext:
-    """What the eval tool knows about the agent run it is part of."""
-
-    runtime: Any  # ToolRuntime, or None when the tool is driven without one
-    config: RunnableConfig | None  # the eval tool run's config: PTC runs become its children in traces
-    tools: dict[str, BaseTool] | None  # JavaScript name -> tool; None when PTC is off
-    task_tool: BaseTool | None
-    max_tool_calls: int | None
-    max_subagents: int
-    approval_required: frozenset[str]
-    files: _files.FileCalls | None = None  # the agent's files, when the guest gets `fs`
 
 
 class HostCalls:

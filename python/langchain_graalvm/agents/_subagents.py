@@ -14,16 +14,14 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.errors import GraphBubbleUp
 
 from ..errors import HostCallError
+from ._context import EvalContext
 from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent
-
-if TYPE_CHECKING:
-    from ._hostcalls import EvalContext
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
