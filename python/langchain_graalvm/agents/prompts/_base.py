@@ -109,6 +109,24 @@ class GuestPrompt(Protocol):
         ...
 
 
+def budget_line(max_calls: int | None, tool_name: str, refuses: str) -> str:
+    """The ``tools.*`` budget, with the guest's verb for a refused call (``"rejects with"``, ``"raises"``)."""
+    if not max_calls:
+        return "There is no per-call budget, but keep fan-outs proportionate."
+    return (
+        f"At most {max_calls} `tools.*` calls per `{tool_name}` call; the next one {refuses} "
+        "`PTCCallBudgetExceeded`."
+    )
+
+
+def approval_line(names: list[str], tool_name: str, refuse: str) -> str:
+    """The tools that need approval, with the guest's verb for refused calls (``"reject with"``, ``"raise"``)."""
+    return (
+        f"- {', '.join(names)} need human approval, which calls from code cannot get: they {refuse} "
+        f"`ApprovalRequired`. Call those tools directly instead of from `{tool_name}`."
+    )
+
+
 # ------------------------------------------------------------------------------------------------ schemas
 
 _REF = re.compile(r"^#/\$defs/(.+)$")

@@ -15,6 +15,8 @@ from ._base import (
     STATE_IN_PROMPT,
     PromptConfig,
     TypeSyntax,
+    approval_line,
+    budget_line,
     frozen_instant,
     input_schema,
     memory,
@@ -166,12 +168,7 @@ class JavaScriptPrompt:
     def tools_section(
         self, tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]
     ) -> str:
-        budget = (
-            f"At most {max_calls} `tools.*` calls per `{tool_name}` call; the next one rejects with "
-            "`PTCCallBudgetExceeded`."
-            if max_calls
-            else "There is no per-call budget, but keep fan-outs proportionate."
-        )
+        budget = budget_line(max_calls, tool_name, "rejects with")
         blocks = [signature(name, tool) for name, tool in tools.items()]
         approval = [f"`tools.{camel_name(n)}`" for n in sorted(gated) if camel_name(n) in tools]
         lines = [
@@ -195,10 +192,7 @@ class JavaScriptPrompt:
             "what the user needs.",
         ]
         if approval:
-            lines.append(
-                f"- {', '.join(approval)} need human approval, which calls from code cannot get: they reject with "
-                f"`ApprovalRequired`. Call those tools directly instead of from `{tool_name}`."
-            )
+            lines.append(approval_line(approval, tool_name, "reject with"))
         lines += ["", "```typescript", "\n\n".join(blocks), "```"]
         return "\n".join(lines)
 

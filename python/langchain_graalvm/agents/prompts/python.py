@@ -14,6 +14,8 @@ from ._base import (
     STATE_IN_PROMPT,
     PromptConfig,
     TypeSyntax,
+    approval_line,
+    budget_line,
     frozen_instant,
     input_schema,
     memory,
@@ -149,11 +151,7 @@ class PythonPrompt:
     def tools_section(
         self, tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]
     ) -> str:
-        budget = (
-            f"At most {max_calls} `tools.*` calls per `{tool_name}` call; the next one raises `PTCCallBudgetExceeded`."
-            if max_calls
-            else "There is no per-call budget, but keep fan-outs proportionate."
-        )
+        budget = budget_line(max_calls, tool_name, "raises")
         approval = [f"`tools.{python_name(n)}`" for n in sorted(gated) if python_name(n) in tools]
         lines = [
             "",
@@ -171,10 +169,7 @@ class PythonPrompt:
             "- Waiting for tools does not count against the time limit.",
         ]
         if approval:
-            lines.append(
-                f"- {', '.join(approval)} need human approval, which calls from code cannot get: they raise "
-                f"`ApprovalRequired`. Call those tools directly instead of from `{tool_name}`."
-            )
+            lines.append(approval_line(approval, tool_name, "raise"))
         lines += ["", "```python", "\n".join(signature(n, t) for n, t in tools.items()), "```"]
         return "\n".join(lines)
 
