@@ -9,7 +9,7 @@ An editable install (``pip install -e .``) skips all this: a checkout uses ``jav
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import os
 import shutil
@@ -25,13 +25,18 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _load(name: str) -> ModuleType:
-    """A module of the package loaded by file path (the package's __init__ needs JPype, which is not here)."""
-    spec = importlib.util.spec_from_file_location(f"langchain_graalvm.{name}", ROOT / "python" / "langchain_graalvm" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """A module of the package imported without running its __init__ (which needs JPype, not here).
+
+    The package and ``_runtime`` stand in as bare namespaces over their folders, so the module's own relative
+    imports (``..errors``, ``._jvmfinder``) resolve as usual.
+    """
+    folder = ROOT / "python" / "langchain_graalvm"
+    for package, path in (("langchain_graalvm", folder), ("langchain_graalvm._runtime", folder / "_runtime")):
+        if package not in sys.modules:
+            stub = ModuleType(package)
+            stub.__path__ = [str(path)]
+            sys.modules[package] = stub
+    return importlib.import_module(f"langchain_graalvm._runtime.{name}")
 
 
 class BuildPyWithJars(build_py):
@@ -44,8 +49,7 @@ class BuildPyWithJars(build_py):
     def _bundle_jars(self) -> None:
         if shutil.which("mvn") is None:
             raise SystemExit("building the langchain-graalvm wheel needs Apache Maven (`mvn`) and a JDK 21+")
-        sys.modules.setdefault("langchain_graalvm", ModuleType("langchain_graalvm"))
-        jvm = _load("_jvm")
+        jvm = _load("_jvmfinder")
         artifacts = _load("_artifacts")
         jdk = jvm.find_jdk()
         pom = ROOT / "java" / "pom.xml"

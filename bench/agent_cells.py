@@ -1,6 +1,6 @@
 """The agent cells through langchain-graalvm's eval tool alone, for before/after comparisons of one build.
 
-Runs the set-up cell, ``WARM`` rounds of the twelve cells of ``langchain_graalvm._bench_cells`` (new source on
+Runs the set-up cell, ``WARM`` rounds of the twelve cells of ``langchain_graalvm.cli._bench_cells`` (new source on
 every call), then ``REPS`` timed rounds, and prints one JSON line: the median milliseconds per cell, their
 geometric mean and the process CPU seconds of the whole run. Point it at another build with
 ``LANGCHAIN_GRAALVM_RUNTIME`` (and that build's Python package on ``PYTHONPATH``), or change engine options with
@@ -22,8 +22,8 @@ import sys
 import time
 import warnings
 
-from langchain_graalvm._bench_cells import CELLS, LIMITS, setup
-from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
+from langchain_graalvm.cli._bench_cells import CELLS, LIMITS, setup
+from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware
 
 
 def main() -> None:

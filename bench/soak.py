@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "python"))
 
-from langchain_graalvm import Interpreter, _jvm  # noqa: E402
+from langchain_graalvm import Interpreter  # noqa: E402
+from langchain_graalvm.cli._benchkit import jvm_heap_and_threads  # noqa: E402
 
 
 @dataclass
@@ -48,10 +49,7 @@ def _rss_mib() -> float:
 
 
 def sample(iteration: int, started: float) -> Sample:
-    runtime = _jvm.jclass("java.lang.Runtime").getRuntime()
-    _jvm.jclass("java.lang.System").gc()
-    heap = (int(runtime.totalMemory()) - int(runtime.freeMemory())) / 2**20
-    threads = int(_jvm.jclass("java.lang.management.ManagementFactory").getThreadMXBean().getThreadCount())
+    heap, threads = jvm_heap_and_threads()
     return Sample(iteration, time.monotonic() - started, _rss_mib(), heap, threads, len(os.listdir("/proc/self/fd")))
 
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-JDK=$(.venv/bin/python -c 'from langchain_graalvm._jvm import find_jdk; print(find_jdk().home)')
+JDK=$(.venv/bin/python -c 'from langchain_graalvm._runtime._jvmfinder import find_jdk; print(find_jdk().home)')
 
 echo "==> ruff and mypy (the Python package)" >&2
 .venv/bin/ruff check python

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from langchain_graalvm import _artifacts
-from langchain_graalvm._artifacts import Artifact, FetchError, Manifest
+from langchain_graalvm._runtime import _artifacts
+from langchain_graalvm._runtime._artifacts import Artifact, FetchError, Manifest
 from tests.conftest import ROOT
 
 RUNTIME = ROOT / "java" / "target" / "runtime"

@@ -50,8 +50,8 @@ def test_bench_help_lists_the_options(flag: str) -> None:
 
 
 def test_cold_rows_measure_a_finished_fresh_process_and_retry_a_failed_one() -> None:
-    from langchain_graalvm import _coldbench
-    from langchain_graalvm.benchmark import WorkloadError
+    from langchain_graalvm.cli import _coldbench
+    from langchain_graalvm.errors import WorkloadError
 
     seconds, cpu, out = _coldbench._fresh("print(0.25, 'done')")
     assert (seconds, out) == (0.25, "done") and cpu > 0
@@ -64,7 +64,7 @@ def test_the_cold_agent_model_waits_before_its_first_answer_only() -> None:
 
     from langchain_core.messages import HumanMessage, ToolMessage
 
-    from langchain_graalvm import _coldbench
+    from langchain_graalvm.cli import _coldbench
 
     model = _coldbench.slow_model()
     started = time.perf_counter()

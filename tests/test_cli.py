@@ -11,7 +11,7 @@ import pexpect
 import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
-from langchain_graalvm import _demo
+from langchain_graalvm.cli import _demo
 from tests.conftest import ROOT
 
 
@@ -40,16 +40,16 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
         assert any(line.startswith(f"[ok  ] limit: {limit}:") and line.endswith("(checked just now)") for line in out.splitlines()), limit
     assert "[ok  ] limit: JVM heap: -Xmx" in out
     assert "resource cache: " in out
-    from langchain_graalvm import _jvm
+    from langchain_graalvm._runtime import _launch
 
-    runtime = _jvm.find_runtime_dir()
+    runtime = _launch.find_runtime_dir()
     graalpy = any(p for folder in ("modules", "python") for p in (runtime / folder).glob("python-language-*.jar"))
     assert ("[info] GraalPy: available" in out) is graalpy
     assert ("[info] GraalPy: not available" in out) is not graalpy
     assert "smoke test: `6 * 7` = 42" in out
-    from langchain_graalvm import _faststart
+    from langchain_graalvm.cli import _install
 
-    fast, how = _faststart.status()
+    fast, how = _install.status()
     assert (f"[ok  ] fast start: {how}" if fast else f"[info] fast start: {how}") in out
     assert out.rstrip().endswith("All checks passed.")
 
@@ -64,9 +64,9 @@ def test_doctor_fails_with_a_fix_when_no_jdk_is_usable(tmp_path: os.PathLike[str
 def test_doctor_says_jit_is_off_and_why_without_compiler_jars(tmp_path: os.PathLike[str]) -> None:
     from pathlib import Path
 
-    from langchain_graalvm import _jvm
+    from langchain_graalvm._runtime import _launch
 
-    runtime = _jvm.find_runtime_dir()
+    runtime = _launch.find_runtime_dir()
     folder = Path(tmp_path)
     for name in ("modules", "classpath"):
         (folder / name).symlink_to(runtime / name)

@@ -78,7 +78,7 @@ def test_engine_eval_of_the_same_text_agrees(repl: Interpreter, code: str, expec
 
 @pytest.fixture(scope="module")
 def quickjs() -> Any:
-    from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
+    from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

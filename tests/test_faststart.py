@@ -8,25 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from langchain_graalvm import _faststart, _jvm
+from langchain_graalvm._runtime import _faststart, _jvmfinder, _launch
+from langchain_graalvm.cli import _install
 from tests.conftest import run_python
 
 
 def test_fast_flags_put_the_compiler_on_the_module_path_instead_of_upgrading() -> None:
-    jdk = _jvm.find_jdk()
-    runtime = _jvm.find_runtime_dir()
-    flags, jit = _jvm.jvm_flags(jdk, runtime, fast=True)
+    jdk = _jvmfinder.find_jdk()
+    runtime = _launch.find_runtime_dir()
+    flags, jit = _launch.jvm_flags(jdk, runtime, fast=True)
     assert jit
     assert not any(f.startswith("--upgrade-module-path") for f in flags)
     assert "--add-modules=org.graalvm.polyglot,jdk.graal.compiler" in flags
     module_path = next(f for f in flags if f.startswith("--module-path="))
     assert "compiler-25.0.3.jar" in module_path and "-XX:+EnableJVMCI" in flags
-    plain, _ = _jvm.jvm_flags(jdk, runtime)
+    plain, _ = _launch.jvm_flags(jdk, runtime)
     assert any(f.startswith("--upgrade-module-path=") for f in plain)
 
 
 def test_the_cache_key_follows_the_jars_and_options_but_not_the_heap(tmp_path: Path) -> None:
-    jdk = _jvm.find_jdk()
+    jdk = _jvmfinder.find_jdk()
     jar = tmp_path / "a.jar"
     jar.write_bytes(b"x")
     flags = [f"--module-path={jar}", "-Xmx2g", "-XX:+EnableJVMCI"]
@@ -39,12 +40,12 @@ def test_the_cache_key_follows_the_jars_and_options_but_not_the_heap(tmp_path: P
 
 def test_without_an_image_the_jvm_starts_the_usual_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path))
-    jdk = _jvm.find_jdk()
-    assert _jvm._fast_start(jdk, _jvm.find_runtime_dir()) is None
-    ready, why = _faststart.status()
+    jdk = _jvmfinder.find_jdk()
+    assert _launch.fast_start(jdk, _launch.find_runtime_dir()) is None
+    ready, why = _install.status()
     assert not ready and "no JDK image" in why
     monkeypatch.setenv(_faststart.ENV, "0")
-    assert _faststart.status() == (False, f"off ({_faststart.ENV}=0)")
+    assert _install.status() == (False, f"off ({_faststart.ENV}=0)")
 
 
 def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:
@@ -52,7 +53,8 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
     cache = tmp_path / "cache"
     env = {"LANGCHAIN_GRAALVM_CACHE": str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"}
     report = """
-        from langchain_graalvm import Interpreter, runtime_info, _jvm
+        from langchain_graalvm import Interpreter, runtime_info
+        from langchain_graalvm._runtime import _jvm
         print(Interpreter().eval("[1, 2].map((x) => x * 21)").text)
         flags = _jvm.info().flags
         print("jit", runtime_info()["jit"])
@@ -60,8 +62,8 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
         print("aot", [f.split("=")[0] for f in flags if f.startswith("-XX:AOT")])
     """
     built = run_python(
-        "from langchain_graalvm import _faststart, _jvm\n"
-        "print(_faststart.build_image(_jvm.find_jdk(), log=False))\n",
+        "from langchain_graalvm._runtime import _faststart, _jvmfinder\n"
+        "print(_faststart.build_image(_jvmfinder.find_jdk(), log=False))\n",
         env=env,
         timeout=600,
     )
@@ -78,12 +80,12 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
     assert "jit True" in proc.stdout and "upgrade False" in proc.stdout
     assert "aot ['-XX:AOTCacheOutput']" in proc.stdout
     assert out.is_file() and out.stat().st_size > 10 * 2**20
-    jdk = _jvm.find_jdk()
+    jdk = _jvmfinder.find_jdk()
     key = run_python(
-        "from langchain_graalvm import _faststart, _jvm\n"
-        "jdk = _jvm.find_jdk(); rt = _jvm.find_runtime_dir()\n"
-        "flags = _jvm.jvm_flags(jdk, rt, fast=True)[0]\n"
-        "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _jvm._classpath(rt))))\n",
+        "from langchain_graalvm._runtime import _faststart, _jvmfinder, _launch\n"
+        "jdk = _jvmfinder.find_jdk(); rt = _launch.find_runtime_dir()\n"
+        "flags = _launch.jvm_flags(jdk, rt, fast=True)[0]\n"
+        "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(rt))))\n",
         env=env,
     ).stdout.strip()
     Path(key).parent.mkdir(parents=True, exist_ok=True)

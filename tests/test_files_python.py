@@ -15,7 +15,7 @@ from tests.test_files import BINARY, read_file, run, write_file
 from tests.test_middleware_helpers import build_agent
 
 pytestmark = pytest.mark.skipif(
-    not __import__("langchain_graalvm._bridge", fromlist=["runtime_facts"]).runtime_facts()["python_available"],
+    not __import__("langchain_graalvm._runtime._bridge", fromlist=["runtime_facts"]).runtime_facts()["python_available"],
     reason="the GraalPy jars are not installed",
 )
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from langchain_graalvm import _jvm
+from langchain_graalvm._runtime import _jvmfinder, _launch
 from tests.conftest import run_python
 
 
@@ -37,9 +37,9 @@ def test_old_jdk_is_refused_with_what_to_install() -> None:
 
 
 def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
-    jdk = _jvm.find_jdk()
+    jdk = _jvmfinder.find_jdk()
     assert jdk.feature == 25
-    flags, jit = _jvm.jvm_flags(jdk, _jvm.find_runtime_dir())
+    flags, jit = _launch.jvm_flags(jdk, _launch.find_runtime_dir())
     assert jit
     assert "-XX:+EnableJVMCI" in flags
     assert any(f.startswith("--upgrade-module-path=") for f in flags)
@@ -50,22 +50,22 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
 
 
 def test_graalpy_jars_join_the_module_path_only_when_built(tmp_path: Path) -> None:
-    jdk = _jvm.Jdk(home=Path("/opt/jdk"), version="25.0.1", feature=25)
+    jdk = _jvmfinder.Jdk(home=Path("/opt/jdk"), version="25.0.1", feature=25)
     (tmp_path / "modules").mkdir()
     (tmp_path / "modules" / "polyglot-25.0.3.jar").touch()
-    flags, _ = _jvm.jvm_flags(jdk, tmp_path)
+    flags, _ = _launch.jvm_flags(jdk, tmp_path)
     assert "python-language" not in " ".join(flags)
     (tmp_path / "python").mkdir()
     (tmp_path / "python" / "python-language-25.0.3.jar").touch()
-    flags, _ = _jvm.jvm_flags(jdk, tmp_path)
+    flags, _ = _launch.jvm_flags(jdk, tmp_path)
     module_path = next(f for f in flags if f.startswith("--module-path="))
     assert str(tmp_path / "python" / "python-language-25.0.3.jar") in module_path.split("=", 1)[1].split(":")
 
 
 @pytest.mark.parametrize(("feature", "native", "unsafe"), [(21, False, False), (23, True, False), (24, True, True)])
 def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native: bool, unsafe: bool) -> None:
-    jdk = _jvm.Jdk(home=Path("/opt/jdk"), version=f"{feature}.0.1", feature=feature)
-    flags, jit = _jvm.jvm_flags(jdk, _jvm.find_runtime_dir())
+    jdk = _jvmfinder.Jdk(home=Path("/opt/jdk"), version=f"{feature}.0.1", feature=feature)
+    flags, jit = _launch.jvm_flags(jdk, _launch.find_runtime_dir())
     assert not jit
     assert not any("JVMCI" in f or "upgrade-module-path" in f for f in flags)
     assert any(f.startswith("--enable-native-access") for f in flags) is native
@@ -155,7 +155,7 @@ def test_guest_output_never_carries_graalvm_warnings() -> None:
 
 def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_path: Path) -> None:
     # A runtime folder without the compiler jars is what JDK 21 to 24 get: guest code runs interpreted.
-    runtime = _jvm.find_runtime_dir()
+    runtime = _launch.find_runtime_dir()
     for name in ("modules", "classpath"):
         (tmp_path / name).symlink_to(runtime / name)
     proc = run_python(

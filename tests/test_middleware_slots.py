@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 
-from langchain_graalvm import _slots, _spares
+from langchain_graalvm.agents import _slots, _spares
+from langchain_graalvm.options import InterpreterOptions
 
-SPEC = _spares.InterpreterSpec(
+SPEC = InterpreterOptions(
     timeout=5.0,
     memory_limit=64 * 2**20,
     max_result_chars=4000,
@@ -50,7 +51,7 @@ def test_spares_are_warmed_in_the_background_and_handed_out_fresh() -> None:
 def test_spares_are_kept_only_for_recent_specs() -> None:
     pool = _spares.SparePool(spares_per_spec=1)
     try:
-        specs = [_spares.InterpreterSpec(**{**SPEC.__dict__, "frozen_epoch_ms": i}) for i in range(6)]
+        specs = [InterpreterOptions(**{**SPEC.__dict__, "frozen_epoch_ms": i}) for i in range(6)]
         for spec in specs:
             pool.take(spec).close()
         assert list(pool._spares) == specs[-4:]

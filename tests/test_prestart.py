@@ -12,7 +12,8 @@ from tests.conftest import run_python
 
 _FIRST_USE = """
 import time
-from langchain_graalvm import Interpreter, JvmError, _jvm
+from langchain_graalvm import Interpreter, JvmError
+from langchain_graalvm._runtime import _jvm
 js = Interpreter()
 time.sleep(1.0)  # the background start has failed by now
 try:
@@ -54,7 +55,7 @@ def test_the_middleware_tool_reports_a_missing_jdk_on_its_first_eval() -> None:
         import time, warnings
         warnings.simplefilter("ignore")
         from langchain_graalvm import CodeInterpreterMiddleware, JvmError
-        from langchain_graalvm.benchmark import EvalToolSlot
+        from langchain_graalvm.cli._benchkit import EvalToolSlot
         slot = EvalToolSlot(CodeInterpreterMiddleware())
         time.sleep(1.0)
         try:
@@ -73,7 +74,9 @@ def test_building_starts_the_jvm_in_the_background_and_the_first_eval_uses_that_
         """
         import time, warnings
         warnings.simplefilter("ignore")
-        from langchain_graalvm import CodeInterpreterMiddleware, Interpreter, _jvm, _spares
+        from langchain_graalvm import CodeInterpreterMiddleware, Interpreter
+        from langchain_graalvm._runtime import _jvm
+        from langchain_graalvm.agents import _spares
         js = Interpreter()
         deadline = time.time() + 300
         while js._pending is not None and not js._pending._future.done() and time.time() < deadline:
@@ -100,7 +103,8 @@ def test_opt_out_starts_nothing_until_the_first_eval() -> None:
         """
         import time, warnings
         warnings.simplefilter("ignore")
-        from langchain_graalvm import CodeInterpreterMiddleware, Interpreter, _jvm
+        from langchain_graalvm import CodeInterpreterMiddleware, Interpreter
+        from langchain_graalvm._runtime import _jvm
         js = Interpreter(); mw = CodeInterpreterMiddleware()
         time.sleep(3.0)
         print('started', _jvm.is_started())
@@ -137,7 +141,8 @@ def test_exit_while_the_jvm_is_starting_is_clean() -> None:
         """
         import time, warnings
         warnings.simplefilter("ignore")
-        from langchain_graalvm import Interpreter, _jvm
+        from langchain_graalvm import Interpreter
+        from langchain_graalvm._runtime import _jvm
         js = Interpreter()
         while _jvm._began_pid is None:
             time.sleep(0.005)
@@ -154,7 +159,8 @@ def test_fork_after_the_background_start_is_a_clear_error() -> None:
     proc = run_python(
         """
         import os, time
-        from langchain_graalvm import Interpreter, JvmError, _jvm
+        from langchain_graalvm import Interpreter, JvmError
+        from langchain_graalvm._runtime import _jvm
         js = Interpreter()
         while not _jvm.is_started():
             time.sleep(0.05)
@@ -179,7 +185,8 @@ def test_fork_while_the_jvm_is_starting_neither_hangs_nor_uses_the_half_started_
     proc = run_python(
         """
         import os, time
-        from langchain_graalvm import Interpreter, JvmError, _jvm
+        from langchain_graalvm import Interpreter, JvmError
+        from langchain_graalvm._runtime import _jvm
         js = Interpreter()
         while _jvm._began_pid is None:
             time.sleep(0.001)
@@ -206,7 +213,7 @@ def test_fork_while_the_jvm_is_starting_neither_hangs_nor_uses_the_half_started_
 
 
 def test_background_start_is_on_by_default_and_the_variable_turns_it_off() -> None:
-    from langchain_graalvm import _prestart
+    from langchain_graalvm._runtime import _prestart
 
     saved = os.environ.pop(_prestart.ENV, None)
     try:

@@ -332,7 +332,7 @@ def test_a_snapshot_signed_with_another_key_is_refused_and_the_thread_starts_fre
 def test_a_snapshot_tampered_with_in_the_database_is_refused_and_the_thread_starts_fresh(
     cluster: scaleout.Supervisor, reader: Any, store: PostgresSaver
 ) -> None:
-    from langchain_graalvm import _snapshot_state as snap
+    from langchain_graalvm.agents import _snapshot_state as snap
 
     cluster.wait_ready(WORKERS)
     work = scaleout.schedule(_prefix(), threads=2, turns=3)

@@ -15,7 +15,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware, Interpreter
-from langchain_graalvm._bridge import EvalOutcome
+from langchain_graalvm._runtime._bridge import EvalOutcome
 from tests.test_middleware_helpers import build_agent, results_of, thread, turn
 from tests.test_ptc import WorkerModel, run
 

@@ -64,7 +64,7 @@ def graalvm_results() -> dict[str, tuple[bool, str]]:
 
 @pytest.fixture(scope="module")
 def quickjs_results() -> Iterator[dict[str, tuple[bool, str]]]:
-    from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
+    from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

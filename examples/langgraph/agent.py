@@ -16,7 +16,8 @@ from deepagents import create_deep_agent
 from langchain_core.language_models import BaseChatModel
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from langchain_graalvm._demo import ScriptedChatModel, ScriptedTurn, eval_step, real_model
+from langchain_graalvm.cli._demo import real_model
+from langchain_graalvm.cli._scripted import ScriptedChatModel, ScriptedTurn, eval_step
 
 
 def _result(results: list[str]) -> str:
@@ -68,7 +69,7 @@ TURNS: list[ScriptedTurn] = [
 
 def _model() -> BaseChatModel:
     spec = os.environ.get("LANGCHAIN_GRAALVM_EXAMPLE_MODEL")
-    return real_model(spec) if spec else ScriptedChatModel(turns=TURNS)
+    return real_model(spec) if spec else ScriptedChatModel(turns=TURNS, record=False)
 
 
 # The server brings its own checkpointer (and store), so the agent is compiled without one.

@@ -3,20 +3,33 @@
 from typing import TYPE_CHECKING, Any
 
 from langchain_graalvm._audit import AuditRecord
-from langchain_graalvm._bridge import EvalOutcome, SnapshotError
 from langchain_graalvm._files import FilesAccess
-from langchain_graalvm._jvm import JvmError
+from langchain_graalvm._runtime._bridge import EvalOutcome
+from langchain_graalvm.errors import (
+    FetchError,
+    GraalVMError,
+    GuestUnavailableError,
+    InterpreterClosedError,
+    JvmError,
+    SnapshotError,
+)
 from langchain_graalvm.interpreter import Interpreter, runtime_info
+from langchain_graalvm.options import InterpreterOptions
 
 if TYPE_CHECKING:
-    from langchain_graalvm.middleware import CodeInterpreterMiddleware
+    from langchain_graalvm.agents.middleware import CodeInterpreterMiddleware
 
 __all__ = [
     "AuditRecord",
     "CodeInterpreterMiddleware",
     "EvalOutcome",
+    "FetchError",
     "FilesAccess",
+    "GraalVMError",
+    "GuestUnavailableError",
     "Interpreter",
+    "InterpreterClosedError",
+    "InterpreterOptions",
     "JvmError",
     "SnapshotError",
     "SubagentCompleteEvent",
@@ -32,11 +45,11 @@ _SUBAGENT_EVENTS = ("SubagentCompleteEvent", "SubagentErrorEvent", "SubagentStar
 def __getattr__(name: str) -> Any:
     # The middleware needs the `agents` extra (deepagents, langchain, langgraph); import it only when asked for.
     if name == "CodeInterpreterMiddleware":
-        from langchain_graalvm.middleware import CodeInterpreterMiddleware
+        from langchain_graalvm.agents.middleware import CodeInterpreterMiddleware
 
         return CodeInterpreterMiddleware
     if name in _SUBAGENT_EVENTS:
-        from langchain_graalvm import _hostcalls
+        from langchain_graalvm.agents import _events
 
-        return getattr(_hostcalls, name)
+        return getattr(_events, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

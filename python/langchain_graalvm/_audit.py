@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ._bridge import EvalOutcome
+from ._runtime._bridge import EvalOutcome
 
 logger = logging.getLogger("langchain_graalvm.audit")
 

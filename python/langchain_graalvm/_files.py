@@ -13,6 +13,8 @@ import posixpath
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
+from .errors import FsError
+
 if TYPE_CHECKING:
     from deepagents.backends.protocol import BackendProtocol
 
@@ -114,24 +116,6 @@ def check_files_option(files: Any) -> FilesAccess | None:
         "`files` must be None, 'read', 'read-write', a FilesAccess, or a mapping like "
         f"{{'mode': 'read', 'prefixes': ['/data/']}}; got {type(files).__name__}"
     )
-
-
-class FsError(Exception):
-    """A failed ``fs`` call, reported to the guest as a Node-style error (``code``, ``path``, ``syscall``)."""
-
-    def __init__(self, code: str, message: str, path: str | None = None, syscall: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.path = path
-        self.syscall = syscall
-
-    def payload(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "Error", "message": str(self), "code": self.code}
-        if self.path is not None:
-            out["path"] = self.path
-        if self.syscall is not None:
-            out["syscall"] = self.syscall
-        return out
 
 
 def _allowed_text(access: FilesAccess) -> str:

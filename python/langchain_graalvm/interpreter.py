@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import math
 import threading
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any
 
-from . import _audit, _bridge, _files, _prestart
+from . import _audit, _files
 from ._audit import AuditTarget
-from ._bridge import EvalOutcome
 from ._files import FilesAccess
-from ._pools import shared_pool
-
-_DEFAULT_MEMORY = 64 * 1024 * 1024
-_LANGUAGES = {"js": "js", "javascript": "js", "typescript": "js", "ts": "js", "python": "python", "py": "python"}
+from ._runtime import _bridge, _prestart
+from ._runtime._bridge import EvalOutcome
+from ._runtime._pools import shared_pool
+from .errors import InterpreterClosedError
+from .options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
 
 
 def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
@@ -76,10 +75,10 @@ class Interpreter:
         language: str = "js",
         *,
         timeout: float = 5.0,
-        memory_limit: int = _DEFAULT_MEMORY,
+        memory_limit: int = DEFAULT_MEMORY_LIMIT,
         max_result_chars: int = 4000,
         capture_console: bool = True,
-        clock: Literal["frozen", "host"] = "frozen",
+        clock: Clock = "frozen",
         frozen_epoch_ms: int = 0,
         interrupt_grace: float = 0.5,
         snapshots: bool = False,
@@ -90,54 +89,47 @@ class Interpreter:
         _agent_modules: bool = False,
         prestart: bool | None = None,
     ) -> None:
-        self._files = _check_standalone_files(files)
-        if language not in _LANGUAGES:
-            raise ValueError(
-                f"language must be 'js' (JavaScript/TypeScript) or 'python' (GraalPy); got {language!r}"
-            )
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout):
-            raise ValueError(f"timeout must be a finite number of seconds; got {timeout!r}")
-        if timeout <= 0:
-            raise ValueError(f"timeout must be > 0 seconds; got {timeout!r}")
-        if isinstance(memory_limit, bool) or not isinstance(memory_limit, int) or memory_limit < 0:
-            raise ValueError(f"memory_limit must be an int >= 0 (bytes; 0 disables it); got {memory_limit!r}")
-        if isinstance(max_result_chars, bool) or not isinstance(max_result_chars, int):
-            raise ValueError(f"max_result_chars must be an int; got {max_result_chars!r}")
-        if clock not in ("frozen", "host"):
-            raise ValueError(f"clock must be 'frozen' or 'host'; got {clock!r}")
-        if (
-            isinstance(heap_factor, bool)
-            or not isinstance(heap_factor, (int, float))
-            or not 1 <= heap_factor < math.inf
-        ):
-            raise ValueError(f"heap_factor must be a number >= 1; got {heap_factor!r}")
-        if (
-            isinstance(max_wall_time, bool)
-            or not isinstance(max_wall_time, (int, float))
-            or not 0 < max_wall_time < math.inf
-        ):
-            raise ValueError(f"max_wall_time must be a finite number of seconds > 0; got {max_wall_time!r}")
-        if not isinstance(interrupt_grace, (int, float)) or interrupt_grace <= 0:
-            raise ValueError(f"interrupt_grace must be > 0 seconds; got {interrupt_grace!r}")
-        self.language = _LANGUAGES[language]
-        self.timeout = float(timeout)
-        self.memory_limit = memory_limit
-        self.max_result_chars = max_result_chars
-        self._config = _bridge.SandboxConfig(
-            timeout=float(timeout),
+        access = _check_standalone_files(files)
+        options = InterpreterOptions(
+            language=language,  # type: ignore[arg-type]  # an alias; the options resolve it
+            timeout=timeout,
             memory_limit=memory_limit,
             max_result_chars=max_result_chars,
             capture_console=capture_console,
             clock=clock,
-            frozen_epoch_ms=int(frozen_epoch_ms),
-            interrupt_grace=float(interrupt_grace),
-            snapshots=bool(snapshots),
-            heap_factor=float(heap_factor),
-            max_wall_time=float(max_wall_time),
-            language=self.language,  # type: ignore[arg-type]
+            frozen_epoch_ms=frozen_epoch_ms,
+            interrupt_grace=interrupt_grace,
+            snapshots=snapshots,
+            heap_factor=heap_factor,
+            max_wall_time=max_wall_time,
             # Imports from the agent's files, served by an eval's host bridge (the middleware's, or our own).
-            agent_modules=_agent_modules or self._files is not None,
+            agent_modules=_agent_modules or access is not None,
         )
+        self._setup(options, access, audit, prestart)
+
+    @classmethod
+    def from_options(
+        cls,
+        options: InterpreterOptions,
+        *,
+        audit: AuditTarget = None,
+        files: FilesAccess | Mapping[str, Any] | None = None,
+        prestart: bool | None = None,
+    ) -> Interpreter:
+        """An interpreter made from ``options`` (validated already); the other arguments are as for the class."""
+        self = cls.__new__(cls)
+        self._setup(options, _check_standalone_files(files), audit, prestart)
+        return self
+
+    def _setup(
+        self, options: InterpreterOptions, files: FilesAccess | None, audit: AuditTarget, prestart: bool | None
+    ) -> None:
+        self._files = files
+        self.options = options
+        self.language = options.language
+        self.timeout = options.timeout
+        self.memory_limit = options.memory_limit
+        self.max_result_chars = options.max_result_chars
         self._auditor = _audit.resolve(audit)
         self._java: Any = None
         self._java_lock = threading.Lock()
@@ -160,7 +152,7 @@ class Interpreter:
         java = self._java_now()
         if self.language == "python":
             _bridge.eval_blocking(java, "")
-        elif self._config.snapshots:
+        elif self.options.snapshots:
             _bridge.snapshot(java, None)
         else:
             _bridge.prepare(java)
@@ -176,20 +168,20 @@ class Interpreter:
 
     def _java_now(self) -> Any:
         if self._closed:
-            raise RuntimeError("the interpreter is closed")
+            raise InterpreterClosedError("the interpreter is closed")
         java = self._java
         # A Java interpreter closes itself when a guest stuck in a builtin that ignores interrupts was given up (that
         # eval's outcome said the globals were gone): the next call gets a fresh one.
         if java is None or java.isClosed():
             with self._java_lock:
                 if self._closed:
-                    raise RuntimeError("the interpreter is closed")
+                    raise InterpreterClosedError("the interpreter is closed")
                 if self._java is None or self._java.isClosed():
-                    self._java = _bridge.new_interpreter(self._config)
+                    self._java = _bridge.new_interpreter(self.options)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
                         self._java.close()
                         self._java = None
-                        raise RuntimeError("the interpreter is closed")
+                        raise InterpreterClosedError("the interpreter is closed")
                 java = self._java
         return java
 
@@ -214,7 +206,7 @@ class Interpreter:
         """The host calls of one eval when the interpreter has ``files`` of its own; None otherwise."""
         if self._files is None:
             return None
-        from . import _hostcalls
+        from .agents import _hostcalls
 
         ctx = _hostcalls.EvalContext(
             runtime=None,

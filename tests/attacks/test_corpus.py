@@ -1,4 +1,4 @@
-"""The attack corpus (``langchain_graalvm._attacks``): every hostile cell gets its documented outcome, and the same
+"""The attack corpus (``langchain_graalvm.cli.attacks``): every hostile cell gets its documented outcome, and the same
 interpreter answers ``1+1`` afterwards. Tampered snapshots are refused without changing anything."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import collections
 import pytest
 
 from langchain_graalvm import Interpreter, SnapshotError
-from langchain_graalvm import _attacks as corpus
+from langchain_graalvm.cli import attacks as corpus
 
 
 @pytest.fixture(scope="module", autouse=True)

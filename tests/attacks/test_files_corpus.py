@@ -12,7 +12,7 @@ import pytest
 from deepagents.backends import FilesystemBackend
 
 from langchain_graalvm import CodeInterpreterMiddleware, FilesAccess, Interpreter
-from langchain_graalvm import _attacks as corpus
+from langchain_graalvm.cli import attacks as corpus
 from tests.test_middleware_helpers import build_agent, results_of, thread, turn
 
 

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from langchain_graalvm import _attacks as corpus
-from langchain_graalvm import _snapshot_state as snap
+from langchain_graalvm.cli import attacks as corpus
+from langchain_graalvm.agents import _snapshot_state as snap
 
 EXAMPLES = int(os.environ.get("LANGCHAIN_GRAALVM_FUZZ_EXAMPLES", "60"))
 TIMEOUT = 0.5

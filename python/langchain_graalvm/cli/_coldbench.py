@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .benchmark import Bench
+    from ._benchkit import BenchRun
 
 MODEL_SECONDS = 2.0
 
@@ -26,8 +26,8 @@ _AGENT_CHILD = textwrap.dedent(
     import time, sys, warnings
     start = time.perf_counter()
     warnings.simplefilter("ignore")
-    from langchain_graalvm._coldbench import slow_model
-    from langchain_graalvm.benchmark import build_middleware
+    from langchain_graalvm.cli._coldbench import slow_model
+    from langchain_graalvm.cli._benchkit import build_middleware
     from deepagents import create_deep_agent
     from langchain_core.messages import HumanMessage
     agent = create_deep_agent(model=slow_model(), middleware=[build_middleware(sys.argv[1], "defaults")])
@@ -95,13 +95,13 @@ def _fresh(code: str, *args: str, attempts: int = 3) -> tuple[float, float, str]
         if proc.returncode == 0 and seconds:
             return float(seconds), cpu, out
         failure = proc.stderr[-500:] or proc.stdout
-    from .benchmark import WorkloadError
+    from ..errors import WorkloadError
 
     raise WorkloadError(f"fresh process failed {attempts} times: {failure}")
 
 
-def agent_turn(bench: Bench) -> None:
-    from .benchmark import BACKENDS, Row, guarded
+def agent_turn(bench: BenchRun) -> None:
+    from ._benchkit import BACKENDS, Row, guarded
 
     samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
     errors: dict[str, str] = {}
@@ -117,9 +117,10 @@ def agent_turn(bench: Bench) -> None:
     bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
 
 
-def python_guest(bench: Bench) -> None:
-    from .benchmark import Row, WorkloadError
-    from .interpreter import Interpreter
+def python_guest(bench: BenchRun) -> None:
+    from ..errors import WorkloadError
+    from ..interpreter import Interpreter
+    from ._benchkit import Row
 
     wall: list[float] = []
     cpu: list[float] = []

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from langchain_graalvm.errors import DemoError, FetchError, JvmError
+
 TOUR_CELLS = [
     (
         "State persists across calls",
@@ -55,13 +57,13 @@ def _tour(_: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     try:
-        from langchain_graalvm import _demo
+        from langchain_graalvm.cli import _demo
     except ImportError as exc:
         print(f"error: {_AGENTS_HINT} ({exc})", file=sys.stderr)
         return 2
     try:
         _demo.run(args.model, timeout=args.timeout)
-    except _demo.DemoError as exc:
+    except DemoError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -75,19 +77,19 @@ def _info(_: argparse.Namespace) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
-    from langchain_graalvm import _artifacts
+    from langchain_graalvm._runtime import _artifacts
 
     manifest = _artifacts.load_manifest()
     if manifest is None:
-        from langchain_graalvm import _jvm
+        from langchain_graalvm._runtime import _launch
 
         print(
             "This is a development checkout: it uses the jars Maven builds in java/target/runtime "
             "(bash scripts/setup.sh). Nothing to fetch."
         )
         try:
-            print(f"runtime: {_jvm.find_runtime_dir()}")
-        except _jvm.JvmError as exc:
+            print(f"runtime: {_launch.find_runtime_dir()}")
+        except JvmError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
         return _install_fast_start(args)
@@ -96,7 +98,7 @@ def _install(args: argparse.Namespace) -> int:
             manifest, resolver=args.resolver, offline=args.offline, progress=not args.quiet, python=args.python
         )
         problems = _artifacts.verify(folder, manifest) if args.verify else []
-    except (_artifacts.FetchError, ValueError) as exc:
+    except (FetchError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     if problems:
@@ -113,10 +115,10 @@ def _install_fast_start(args: argparse.Namespace) -> int:
     """Builds the fast-start JDK image and AOT cache unless told not to; a failure only costs start-up time."""
     if args.no_fast_start:
         return 0
-    from langchain_graalvm import _faststart
+    from langchain_graalvm.cli import _install as fast_start
 
     try:
-        _faststart.build(log=not args.quiet)
+        fast_start.build(log=not args.quiet)
     except Exception as exc:  # noqa: BLE001 - the sandbox works without it, only its first start is slower
         print(f"warning: no fast start ({exc}); the sandbox works, its first start in a process is slower")
     return 0
@@ -146,7 +148,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     """Checks the installation and prints what it found, with a fix for every problem; 1 when unusable."""
     from importlib import metadata
 
-    from langchain_graalvm import _artifacts, _jvm
+    from langchain_graalvm._runtime import _artifacts, _jvmfinder, _launch
 
     report = _Report(out)
     try:
@@ -158,8 +160,8 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     report.line("ok", "package", f"langchain-graalvm {version} ({origin}), Python {sys.version.split()[0]}")
 
     try:
-        jdk = _jvm.find_jdk()
-    except _jvm.JvmError as exc:
+        jdk = _jvmfinder.find_jdk()
+    except JvmError as exc:
         report.line("FAIL", "JDK", str(exc), "install JDK 25 and set LANGCHAIN_GRAALVM_JAVA_HOME to its folder")
         return 1
     level = "ok" if jdk.feature == 25 else "warn"
@@ -173,7 +175,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
             report.line("info", "GraalVM jars", f"not in the cache yet; fetching {size:.0f} MiB into {folder}")
         try:
             folder = _artifacts.ensure_runtime()
-        except _artifacts.FetchError as exc:
+        except FetchError as exc:
             fix = "run `langchain-graalvm install` where Maven Central is reachable"
             report.line("FAIL", "GraalVM jars", str(exc), fix)
             return 1
@@ -185,15 +187,15 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         checked = "SHA-256 verified" if verify else "sizes checked; --verify hashes them"
         report.line("ok", "GraalVM jars", f"{folder} ({len(manifest['artifacts'])} jars, {size:.1f} MiB, {checked})")
     try:
-        runtime = _jvm.find_runtime_dir()
-    except _jvm.JvmError as exc:
+        runtime = _launch.find_runtime_dir()
+    except JvmError as exc:
         fix = "run `bash scripts/setup.sh` (checkout) or `langchain-graalvm install`"
         report.line("FAIL", "GraalVM jars", str(exc), fix)
         return 1
     if manifest is None:
         report.line("ok", "GraalVM jars", f"{runtime} (built by Maven)")
     report.line("ok", "artifact cache", f"LANGCHAIN_GRAALVM_HOME={_artifacts.home()}")
-    report.line("ok", "resource cache", f"{_jvm.cache_dir() / 'resources'} (LANGCHAIN_GRAALVM_CACHE)")
+    report.line("ok", "resource cache", f"{_jvmfinder.cache_dir() / 'resources'} (LANGCHAIN_GRAALVM_CACHE)")
 
     try:
         from langchain_graalvm import Interpreter, runtime_info
@@ -244,9 +246,9 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         else "not available: the Python guest is not part of this install (only --language js); "
         + ("`langchain-graalvm install --python` fetches it" if manifest else "`bash scripts/setup.sh` builds it"),
     )
-    from langchain_graalvm import _faststart
+    from langchain_graalvm.cli import _install as fast_start
 
-    fast, how = _faststart.status()
+    fast, how = fast_start.status()
     report.line("ok" if fast else "info", "fast start", how, None if fast else "run `langchain-graalvm install`")
     if report.failed:
         print("\nSome checks failed: the sandbox is not usable until they are fixed.", file=out)
@@ -331,9 +333,9 @@ the agent's eval tool, under the same limits. End a line with \\ to continue the
 
 def _repl(args: argparse.Namespace) -> int:
     if args.language == "python":
-        from langchain_graalvm import _jvm
+        from langchain_graalvm._runtime import _launch
 
-        if not _graalpy_available(_jvm.find_runtime_dir()):
+        if not _graalpy_available(_launch.find_runtime_dir()):
             print(
                 "error: the Python guest (GraalPy) is not installed here: its jars are built with the Maven profile "
                 "`python` (bash scripts/setup.sh does that in a checkout); use --language js meanwhile.",
@@ -411,7 +413,7 @@ def repl(
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from langchain_graalvm import benchmark
+    from langchain_graalvm.cli import benchmark
 
     return benchmark.run(args)
 
@@ -458,7 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("tour", help="a quick tour of the interpreter, without an agent").set_defaults(func=_tour)
     bench = sub.add_parser("bench", help="compare with langchain-quickjs: performance report or isolation matrix")
     bench.set_defaults(func=_bench)
-    from langchain_graalvm.benchmark import add_arguments
+    from langchain_graalvm.cli.benchmark import add_arguments
 
     add_arguments(bench)
     args = parser.parse_args(argv)

@@ -14,11 +14,9 @@ ratio langchain-graalvm / langchain-quickjs (below 1 means langchain-graalvm is 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -26,255 +24,36 @@ import textwrap
 import threading
 import time
 import uuid
-import warnings
-from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..errors import WorkloadError
 from . import _coldbench
-
-BACKENDS = ("graalvm", "quickjs")
-INSTALL_HINT = (
-    "langchain-quickjs is not installed; install the comparison extra: pip install 'langchain-graalvm[compare]'"
+from ._bench_report import chart, markdown
+from ._benchkit import (
+    BACKENDS,
+    INSTALL_HINT,
+    BenchRun,
+    EvalToolSlot,
+    Row,
+    Sizes,
+    agent_for,
+    build_middleware,
+    check,
+    guarded,
+    json_work,
+    node_time,
+    run_turn,
+    sieve,
+    stored_payload,
+    text_work,
+    timed,
 )
 
-# Explicit limits both backends run with in the "same limits" configuration.
-SAME_LIMITS: dict[str, Any] = {"timeout": 60.0, "memory_limit": 512 * 1024 * 1024, "max_result_chars": 4000}
 
-
-def sieve(n: int) -> str:
-    return textwrap.dedent(
-        f"""
-        (() => {{
-          const n = {n}; const sieve = new Uint8Array(n); let count = 0;
-          for (let i = 2; i < n; i++) {{
-            if (!sieve[i]) {{ count++; for (let j = i * 2; j < n; j += i) sieve[j] = 1; }}
-          }}
-          return count;
-        }})()"""
-    )
-
-
-def json_work(n: int) -> str:
-    return textwrap.dedent(
-        f"""
-        (() => {{
-          const items = [];
-          for (let i = 0; i < {n}; i++) items.push({{id: i, name: 'item' + i, group: i % 10, tags: ['a', 'b']}});
-          const text = JSON.stringify(items);
-          const back = JSON.parse(text);
-          const groups = {{}};
-          for (const it of back) (groups[it.group] ||= []).push(it.id);
-          return [text.length, Object.keys(groups).length];
-        }})()"""
-    )
-
-
-def text_work(chars: int) -> str:
-    return textwrap.dedent(
-        f"""
-        (() => {{
-          const words = ['alpha', 'beta', 'gamma', 'delta', 'user@example.com', '2024-05-06', 'x42'];
-          const parts = [];
-          let size = 0, i = 0;
-          while (size < {chars}) {{
-            const w = words[i++ % words.length] + ' ' + i; parts.push(w); size += w.length + 1;
-          }}
-          const text = parts.join(' ');
-          const emails = text.match(/[\\w.]+@[\\w.]+\\.\\w+/g).length;
-          const dates = [...text.matchAll(/(\\d{{4}})-(\\d{{2}})-(\\d{{2}})/g)].length;
-          const upper = text.replace(/\\b[a-z]+\\b/g, (m) => m.toUpperCase()).length;
-          return [text.length >= {chars}, emails, dates, upper];
-        }})()"""
-    )
-
-
-@dataclasses.dataclass
-class Sizes:
-    reps: int
-    sieve_n: int
-    json_n: int
-    text_chars: int
-    ptc_calls: int
-    turn_samples: int
-    slots: int
-    snapshot_objects: int
-    agent_records: int = 20_000
-    agent_warm_rounds: int = 20
-    agent_fresh_runs: int = 3
-
-    @classmethod
-    def for_run(cls, quick: bool, reps: int | None) -> Sizes:
-        if quick:
-            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200, 1_000, 1, 1)
-        return cls(reps or 7, 2_000_000, 100_000, 1_000_000, 1000, 9, 100, 10_000)
-
-
-@dataclasses.dataclass
-class Row:
-    """One workload's figures: samples per backend (seconds, or bytes when ``unit`` is ``"B"``)."""
-
-    workload: str
-    unit: str  # "s" or "B"
-    samples: dict[str, list[float]]
-    goal: float | None = None
-    config: str = "defaults"
-    note: str = ""
-    node: float | None = None
-    errors: dict[str, str] = dataclasses.field(default_factory=dict)
-
-    def median(self, backend: str) -> float | None:
-        values = self.samples.get(backend) or []
-        return statistics.median(values) if values else None
-
-    @property
-    def ratio(self) -> float | None:
-        g, q = self.median("graalvm"), self.median("quickjs")
-        return g / q if g is not None and q else None
-
-    @property
-    def met(self) -> bool | None:
-        return None if self.goal is None or self.ratio is None else self.ratio <= self.goal
-
-
-# ------------------------------------------------------------------------------------------------ drivers
-
-
-def middleware_class(backend: str) -> Any:
-    import importlib
-
-    module = importlib.import_module("langchain_graalvm.middleware" if backend == "graalvm" else "langchain_quickjs")
-    return module.CodeInterpreterMiddleware
-
-
-class EvalToolSlot:
-    """One thread's slot of a middleware, driven through its ``eval`` tool as an agent's tool node would."""
-
-    def __init__(self, middleware: Any) -> None:
-        from langchain.tools import ToolRuntime
-
-        self.middleware = middleware
-        self.state: dict[str, Any] = {"messages": []}
-        self.state.update(middleware.before_agent(self.state, None) or {})
-        self.runtime = ToolRuntime(
-            state=self.state,
-            context=None,
-            config={},
-            stream_writer=lambda _: None,
-            tool_call_id="call_bench",
-            store=None,
-        )
-        self.tool = middleware.tools[0]
-
-    def eval(self, code: str) -> str:
-        out = self.tool.func(runtime=self.runtime, code=code)
-        return str(getattr(out, "content", out))
-
-    def close(self) -> dict[str, Any] | None:
-        update: dict[str, Any] | None = self.middleware.after_agent(self.state, None)
-        return update
-
-
-def build_middleware(backend: str, config: str, **kw: Any) -> Any:
-    limits = dict(SAME_LIMITS) if config == "same limits" else {}
-    limits.update(kw)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return middleware_class(backend)(**limits)
-
-
-def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
-
-
-def check(label: str, backend: str, text: str, expected: str | None = None) -> None:
-    if "<error" in text or (expected is not None and text != expected):
-        raise WorkloadError(f"{label} on {backend}: {text[:300]}")
-
-
-class WorkloadError(RuntimeError):
-    """A backend did not produce the workload's expected result."""
-
-
-# ------------------------------------------------------------------------------------------------ scripted agent
-
-
-def scripted_model() -> Any:
-    """A chat model that runs the JSON list of cells in the last user message, one ``eval`` call each."""
-    from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-    from langchain_core.outputs import ChatGeneration, ChatResult
-
-    class CellRunner(BaseChatModel):
-        @property
-        def _llm_type(self) -> str:
-            return "cell-runner"
-
-        def bind_tools(self, tools: Any, **kwargs: Any) -> Any:  # noqa: ARG002 - tools are ignored
-            return self
-
-        def _generate(
-            self,
-            messages: Any,
-            stop: Any = None,  # noqa: ARG002 - a scripted model ignores stop words
-            run_manager: Any = None,  # noqa: ARG002 - and callbacks
-            **kw: Any,  # noqa: ARG002
-        ) -> ChatResult:
-            last = max(i for i, m in enumerate(messages) if isinstance(m, HumanMessage))
-            cells = json.loads(str(messages[last].content))
-            done = [m for m in messages[last + 1 :] if isinstance(m, ToolMessage)]
-            if len(done) < len(cells):
-                call = {"name": "eval", "args": {"code": cells[len(done)]}, "id": f"call_{uuid.uuid4().hex[:12]}"}
-                message = AIMessage(content="", tool_calls=[call])
-            else:
-                message = AIMessage(content="\n---\n".join(str(m.content) for m in done))
-            return ChatResult(generations=[ChatGeneration(message=message)])
-
-    return CellRunner()
-
-
-def agent_for(middleware: Any, tools: Sequence[Any] = (), checkpointer: Any = None) -> Any:
-    from deepagents import create_deep_agent
-
-    return create_deep_agent(
-        model=scripted_model(),
-        middleware=[middleware] if middleware else [],
-        tools=list(tools),
-        checkpointer=checkpointer,
-    )
-
-
-def run_turn(agent: Any, cells: list[str], thread_id: str, use_async: bool = False) -> str:
-    from langchain_core.messages import HumanMessage
-
-    payload = {"messages": [HumanMessage(json.dumps(cells))]}
-    config = {"configurable": {"thread_id": thread_id}}
-    out = asyncio.run(agent.ainvoke(payload, config)) if use_async else agent.invoke(payload, config)
-    return str(out["messages"][-1].content)
-
-
-# ------------------------------------------------------------------------------------------------ workloads
-
-
-class Bench:
-    def __init__(self, sizes: Sizes, progress: Any, configs: Sequence[str]) -> None:
-        self.sizes = sizes
-        self.progress = progress
-        self.configs = configs
-        self.rows: list[Row] = []
-
-    def step(self, label: str) -> None:
-        self.progress.set_description(label[:40])
-        self.progress.update(1)
-
-    def order(self, rep: int) -> tuple[str, ...]:
-        return BACKENDS if rep % 2 == 0 else BACKENDS[::-1]
-
-    def add(self, row: Row) -> None:
-        self.rows.append(row)
+class Bench(BenchRun):
+    """The workloads of ``bench``, each one sample per backend per repetition."""
 
     # Each workload below takes one sample per backend per repetition, alternating which backend goes first.
 
@@ -284,7 +63,7 @@ class Bench:
             import time, sys, warnings
             start = time.perf_counter()
             warnings.simplefilter("ignore")
-            from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
+            from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware
             slot = EvalToolSlot(build_middleware(sys.argv[1], "defaults"))
             out = slot.eval("1 + 1")
             print(time.perf_counter() - start, out, flush=True)
@@ -492,7 +271,7 @@ class Bench:
             """
             import sys, warnings, resource
             warnings.simplefilter("ignore")
-            from langchain_graalvm.benchmark import EvalToolSlot, build_middleware, rss_bytes
+            from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware, rss_bytes
             backend, count = sys.argv[1], int(sys.argv[2])
             mw = build_middleware(backend, "defaults", mode="turn")
             keep = [EvalToolSlot(mw)]
@@ -548,15 +327,6 @@ class Bench:
         )
 
 
-def guarded(errors: dict[str, str], backend: str, fn: Callable[[], Any]) -> Any:
-    """Runs ``fn``; a failure is recorded for ``backend`` instead of ending the run."""
-    try:
-        return fn()
-    except Exception as exc:  # noqa: BLE001
-        errors[backend] = f"{type(exc).__name__}: {exc}"
-        return None
-
-
 def _warm_up(mw: Any) -> str:
     return EvalToolSlot(mw).eval("1")
 
@@ -567,129 +337,6 @@ def _first_eval(mw: Any) -> EvalToolSlot:
     if out != "<result>2</result>":
         raise WorkloadError(f"first eval: {out[:200]}")
     return slot
-
-
-def stored_payload(update: dict[str, Any] | None) -> bytes:
-    """The snapshot bytes a middleware's end-of-turn state update stores (the largest bytes value in it)."""
-    found: list[bytes] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, (bytes, bytearray)):
-            found.append(bytes(value))
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-
-    walk(update or {})
-    return max(found, key=len, default=b"")
-
-
-def rss_bytes() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def node_time(code: str) -> float | None:
-    """Seconds for ``node`` to run ``code`` warm (median of 5 after 2 warm-ups), or None without node."""
-    node = shutil.which("node")
-    if node is None:
-        return None
-    script = f"""
-      const run = () => {code};
-      run(); run();
-      const times = [];
-      for (let i = 0; i < 5; i++) {{
-        const t = process.hrtime.bigint(); run(); times.push(Number(process.hrtime.bigint() - t) / 1e9);
-      }}
-      times.sort((a, b) => a - b); console.log(times[2]);
-    """
-    proc = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=600, check=False)
-    return float(proc.stdout.strip()) if proc.returncode == 0 else None
-
-
-# ------------------------------------------------------------------------------------------------ report
-
-
-def _fmt(value: float | None, unit: str) -> str:
-    if value is None:
-        return "n/a"
-    if unit == "B":
-        if value >= 1 << 20:
-            return f"{value / (1 << 20):.2f} MiB"
-        if value >= 1 << 10:
-            return f"{value / (1 << 10):.1f} KiB"
-        return f"{value:.0f} B"
-    if unit == "x":
-        return f"{value:.2f}x"
-    if value >= 1:
-        return f"{value:.2f} s"
-    if value >= 1e-3:
-        return f"{value * 1e3:.1f} ms"
-    return f"{value * 1e6:.0f} µs"
-
-
-def _cell(row: Row, backend: str) -> str:
-    values = row.samples.get(backend) or []
-    if not values:
-        return f"failed: {row.errors.get(backend, 'no result')[:60]}"
-    low, high = _fmt(min(values), row.unit), _fmt(max(values), row.unit)
-    return f"{_fmt(statistics.median(values), row.unit)} ({low} to {high})"
-
-
-def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
-    lines = [
-        "# langchain-graalvm vs langchain-quickjs",
-        "",
-        f"Run {meta['when']} on {meta['machine']}; langchain-graalvm {meta['graalvm']}, langchain-quickjs "
-        f"{meta['quickjs']}; {meta['reps']} repetitions per workload, backends alternating. Ratio = "
-        "langchain-graalvm / langchain-quickjs (below 1: langchain-graalvm is faster or smaller). Rows marked "
-        "`[defaults]` run both backends with their default settings; `[same limits]` with timeout "
-        f"{SAME_LIMITS['timeout']:g} s and memory limit {SAME_LIMITS['memory_limit'] >> 20} MiB on both. "
-        "Other rows use defaults, with the timeout raised where the workload needs it.",
-        "",
-        "| workload | langchain-graalvm median (min to max) | langchain-quickjs median (min to max) | ratio | goal "
-        "| node |",
-        "|---|---:|---:|---:|---|---:|",
-    ]
-    for row in rows:
-        ratio = f"{row.ratio:.3f}" if row.ratio is not None else "n/a"
-        goal = "" if row.goal is None else f"≤ {row.goal:g} {'✅' if row.met else '❌' if row.met is False else ''}"
-        node = _fmt(row.node, row.unit) if row.node is not None else ""
-        lines.append(
-            f"| {row.workload} | {_cell(row, 'graalvm')} | {_cell(row, 'quickjs')} | {ratio} | {goal} | {node} |"
-        )
-    if matrix:
-        lines += ["", matrix]
-    return "\n".join(lines) + "\n"
-
-
-def chart(rows: list[Row], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    shown = [r for r in rows if r.ratio is not None and r.unit != "x"]
-    fig, ax = plt.subplots(figsize=(10, 0.45 * len(shown) + 1.5))
-    labels = [r.workload if len(r.workload) < 70 else r.workload[:67] + "..." for r in shown]
-    ratios = [r.ratio or 0.0 for r in shown]
-    colors = ["#2a9d8f" if (r.ratio or 1) <= 1 else "#e76f51" for r in shown]
-    ax.barh(range(len(shown)), ratios, color=colors)
-    for i, r in enumerate(shown):
-        if r.goal is not None:
-            ax.plot([r.goal, r.goal], [i - 0.4, i + 0.4], color="black", linewidth=1.5)
-    ax.axvline(1.0, color="grey", linestyle="--", linewidth=1)
-    ax.set_xscale("log")
-    ax.set_yticks(range(len(shown)), labels, fontsize=8)
-    ax.invert_yaxis()
-    ax.set_xlabel("langchain-graalvm / langchain-quickjs (log scale; left of 1 is better; black tick = goal)")
-    ax.set_title("langchain-graalvm vs langchain-quickjs")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 def _versions() -> dict[str, str]:
@@ -755,7 +402,7 @@ def run(args: argparse.Namespace) -> int:
                 if name == "cold":
                     bench.cold()
                 elif name == "agents":
-                    from langchain_graalvm import _bench_cells
+                    from langchain_graalvm.cli import _bench_cells
 
                     _bench_cells.run(bench)
                 elif name == "cold-agent":
@@ -782,7 +429,7 @@ def run(args: argparse.Namespace) -> int:
                 )
         rows = bench.rows
     if args.isolation:
-        from langchain_graalvm import _isolation
+        from langchain_graalvm.cli import _isolation
 
         matrix_md = _isolation.run_matrix(quick=args.quick, progress=not args.no_progress)
     versions = _versions()

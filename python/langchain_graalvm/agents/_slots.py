@@ -21,10 +21,12 @@ import time
 import weakref
 from concurrent.futures import Future
 
-from . import _jvm
-from ._bridge import HostBinding, SnapshotError
-from ._spares import InterpreterSpec, SparePool, close_shared_pool, shared_pool
-from .interpreter import Interpreter
+from .._runtime import _jvm
+from .._runtime._bridge import HostBinding
+from ..errors import InterpreterClosedError, SnapshotError
+from ..interpreter import Interpreter
+from ..options import InterpreterOptions
+from ._spares import SparePool, close_shared_pool, shared_pool
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
@@ -36,7 +38,7 @@ _WAIT_POLL_S = 0.002
 class Slot:
     """The interpreter of one agent run of one thread; evals in it run one at a time."""
 
-    def __init__(self, slot_id: str, spec: InterpreterSpec, pool: SparePool, pending: bytes | None = None) -> None:
+    def __init__(self, slot_id: str, spec: InterpreterOptions, pool: SparePool, pending: bytes | None = None) -> None:
         self.slot_id = slot_id
         self.spec = spec
         self.used = False
@@ -74,7 +76,7 @@ class Slot:
     def _ready(self) -> Interpreter:
         with self._setup:
             if self._closed:
-                raise RuntimeError(f"the interpreter slot {self.slot_id} was already closed")
+                raise InterpreterClosedError(f"the interpreter slot {self.slot_id} was already closed")
             if self._interpreter is None:
                 coming, self._coming = self._coming, None
                 self._interpreter = coming.result() if coming is not None else self._restored()
@@ -154,7 +156,7 @@ class SlotRegistry:
         self._parked_idle_s = parked_idle_s
 
     def open(
-        self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None, *, digest: bytes | None = None
+        self, slot_id: str, spec: InterpreterOptions, pending: bytes | None = None, *, digest: bytes | None = None
     ) -> Slot:
         """The slot for a new run of ``slot_id``.
 
@@ -200,7 +202,7 @@ class SlotRegistry:
         with self._lock:
             return self._slots.get(slot_id)
 
-    def get_or_open(self, slot_id: str, spec: InterpreterSpec, pending: bytes | None = None) -> Slot:
+    def get_or_open(self, slot_id: str, spec: InterpreterOptions, pending: bytes | None = None) -> Slot:
         """The open slot for ``slot_id``, opened with ``pending`` to restore when there is none."""
         with self._lock:
             slot = self._slots.get(slot_id)

@@ -281,8 +281,8 @@ LIMITS = {"timeout": 60.0, "memory_limit": 256 * 1024 * 1024}
 _FRESH_CHILD = """
 import json, os, sys, time, warnings
 warnings.simplefilter("ignore")
-from langchain_graalvm.benchmark import EvalToolSlot, build_middleware
-from langchain_graalvm._bench_cells import CELLS, LIMITS, setup
+from langchain_graalvm.cli._benchkit import EvalToolSlot, build_middleware
+from langchain_graalvm.cli._bench_cells import CELLS, LIMITS, setup
 backend, records, between = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 slot = EvalToolSlot(build_middleware(backend, "defaults", **LIMITS))
 ready = slot.eval(setup(records))
@@ -311,14 +311,14 @@ def fresh_cells_before_after(between: int) -> int:
 
 
 def run(bench: Any) -> None:
-    """Adds the agent-cell rows to ``bench`` (a :class:`~langchain_graalvm.benchmark.Bench`)."""
+    """Adds the agent-cell rows to ``bench`` (a :class:`~langchain_graalvm.cli._benchkit.BenchRun`)."""
     sizes = bench.sizes
     steady(bench, sizes.agent_records, sizes.agent_warm_rounds, sizes.reps)
     fresh(bench, sizes.agent_records, sizes.agent_fresh_runs)
 
 
 def _check(label: str, outs: dict[str, str]) -> None:
-    from .benchmark import WorkloadError
+    from ..errors import WorkloadError
 
     texts = set(outs.values())
     if len(texts) != 1 or "<error" in next(iter(texts)):
@@ -326,7 +326,7 @@ def _check(label: str, outs: dict[str, str]) -> None:
 
 
 def _add_rows(bench: Any, phase: str, samples: dict[str, dict[str, list[float]]], node: dict[str, float]) -> None:
-    from .benchmark import BACKENDS, Row
+    from ._benchkit import BACKENDS, Row
 
     medians: dict[str, list[float]] = {b: [] for b in BACKENDS}
     for cell in CELLS:
@@ -342,7 +342,7 @@ def _add_rows(bench: Any, phase: str, samples: dict[str, dict[str, list[float]]]
 
 def steady(bench: Any, records: int, warm_rounds: int, reps: int) -> None:
     """Steady state: one process, both eval tools, ``warm_rounds`` rounds of every cell, then ``reps`` timed ones."""
-    from .benchmark import BACKENDS, EvalToolSlot, build_middleware, timed
+    from ._benchkit import BACKENDS, EvalToolSlot, build_middleware, timed
 
     slots = {b: EvalToolSlot(build_middleware(b, "defaults", **LIMITS)) for b in BACKENDS}
     _check("set-up", {b: slots[b].eval(setup(records)) for b in BACKENDS})
@@ -367,7 +367,8 @@ def steady(bench: Any, records: int, warm_rounds: int, reps: int) -> None:
 
 def fresh(bench: Any, records: int, runs: int, between: int = 1) -> None:
     """The first cells of a fresh process, and a round after a few more: one new process per backend and run."""
-    from .benchmark import BACKENDS, WorkloadError
+    from ..errors import WorkloadError
+    from ._benchkit import BACKENDS
 
     phases = ("first", "after")
     samples: dict[str, dict[str, dict[str, list[float]]]] = {

@@ -26,7 +26,7 @@ import warnings
 from collections import Counter
 from typing import Any
 
-from ._attacks import ATTACKS, EXHAUSTION, HOST_ESCAPE, TIMING, Attack, outcome_from_envelope
+from .attacks import ATTACKS, EXHAUSTION, HOST_ESCAPE, TIMING, Attack, outcome_from_envelope
 
 BACKENDS = ("graalvm", "quickjs")
 OUTCOMES = ("blocked", "raised", "crashed", "escaped", "not stopped", "other")
@@ -70,7 +70,7 @@ def classify(attack: Attack, envelope: str | None, raised: str | None, after_ok:
 def _worker(backend: str, quick: bool, start: int) -> None:
     """Runs cases from ``start``, printing one JSON line per case."""
     warnings.simplefilter("ignore")
-    from .benchmark import EvalToolSlot, build_middleware
+    from ._benchkit import EvalToolSlot, build_middleware
 
     chosen = cases(quick)
     print(json.dumps({"ready": True}), flush=True)
@@ -97,13 +97,16 @@ def _worker(backend: str, quick: bool, start: int) -> None:
         print(json.dumps(line), flush=True)
 
 
+_MODULE = "langchain_graalvm.cli._isolation"  # each case batch runs in a fresh process of its own
+
+
 def _run_backend(backend: str, quick: bool, on_case: Any) -> dict[int, dict[str, Any]]:
     chosen = cases(quick)
     results: dict[int, dict[str, Any]] = {}
     index = 0
     while index < len(chosen):
         proc = subprocess.Popen(
-            [sys.executable, "-m", "langchain_graalvm._isolation", backend, "quick" if quick else "full", str(index)],
+            [sys.executable, "-m", _MODULE, backend, "quick" if quick else "full", str(index)],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

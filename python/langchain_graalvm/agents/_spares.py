@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
-import dataclasses
 import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, Literal, TypeVar
 
-from . import _prestart
-from .interpreter import Interpreter
+from .._runtime import _prestart
+from ..interpreter import Interpreter
+from ..options import InterpreterOptions
 
 logger = logging.getLogger("langchain_graalvm.middleware")
 
@@ -27,50 +27,24 @@ _RESTORE_THREADS = 4
 T = TypeVar("T")
 
 
-@dataclasses.dataclass(frozen=True)
-class InterpreterSpec:
-    """Everything an interpreter of a slot is made from; equal specs share spare contexts."""
+def build(spec: InterpreterOptions) -> Interpreter:
+    """A new interpreter of a slot (its context is built on first use)."""
+    return Interpreter.from_options(spec, prestart=False)
 
-    timeout: float
-    memory_limit: int
-    max_result_chars: int
-    capture_console: bool
-    clock: Literal["frozen", "host"]
-    frozen_epoch_ms: int
-    snapshots: bool
-    language: str = "js"
-    max_wall_time: float = 300.0
-    agent_modules: bool = False  # JavaScript cells may import modules from the agent's files (`files=` is on)
 
-    def build(self) -> Interpreter:
-        """A new interpreter (its context is built on first use)."""
-        return Interpreter(
-            self.language,
-            timeout=self.timeout,
-            memory_limit=self.memory_limit,
-            max_result_chars=self.max_result_chars,
-            capture_console=self.capture_console,
-            clock=self.clock,
-            frozen_epoch_ms=self.frozen_epoch_ms,
-            snapshots=self.snapshots,
-            max_wall_time=self.max_wall_time,
-            _agent_modules=self.agent_modules,
-            prestart=False,
-        )
+def warmed(spec: InterpreterOptions) -> Interpreter:
+    """A new interpreter whose context is already built, with no model globals in it.
 
-    def warmed(self) -> Interpreter:
-        """A new interpreter whose context is already built, with no model globals in it.
-
-        With snapshots on, an empty snapshot builds the context (a restore may still follow, as no cell ran);
-        without, an empty cell does.
-        """
-        interpreter = self.build()
-        try:
-            interpreter.prepare()
-        except BaseException:
-            interpreter.close()
-            raise
-        return interpreter
+    With snapshots on, an empty snapshot builds the context (a restore may still follow, as no cell ran);
+    without, an empty cell does.
+    """
+    interpreter = build(spec)
+    try:
+        interpreter.prepare()
+    except BaseException:
+        interpreter.close()
+        raise
+    return interpreter
 
 
 class SparePool:
@@ -83,13 +57,13 @@ class SparePool:
     def __init__(self, spares_per_spec: int = _SPARES_PER_SPEC) -> None:
         self._per_spec = spares_per_spec
         self._lock = threading.Lock()
-        self._spares: dict[InterpreterSpec, collections.deque[Interpreter]] = {}
-        self._coming: dict[InterpreterSpec, int] = {}
+        self._spares: dict[InterpreterOptions, collections.deque[Interpreter]] = {}
+        self._coming: dict[InterpreterOptions, int] = {}
         self._executors: dict[str, concurrent.futures.ThreadPoolExecutor] = {}
-        self._prewarming: dict[InterpreterSpec, _prestart.Pending] = {}
+        self._prewarming: dict[InterpreterOptions, _prestart.Pending] = {}
         self._closed = False
 
-    def prewarm(self, spec: InterpreterSpec) -> None:
+    def prewarm(self, spec: InterpreterOptions) -> None:
         """Builds one spare for ``spec`` on the background start thread, which starts the JVM first if needed.
 
         A middleware asks for it when it is built, so the first eval of its first run (usually seconds later, after
@@ -124,7 +98,7 @@ class SparePool:
             except RuntimeError:  # the executor is shutting down with the process
                 return None
 
-    def take(self, spec: InterpreterSpec) -> Interpreter:
+    def take(self, spec: InterpreterOptions) -> Interpreter:
         """A fresh interpreter for ``spec``: a warmed spare when one is ready, else a new one.
 
         Taking a spare tops the pool up in the background. Without one, nothing is built in the background yet:
@@ -148,9 +122,9 @@ class SparePool:
         if spare is not None:
             self.replenish(spec)
             return spare
-        return spec.build()
+        return build(spec)
 
-    def replenish(self, spec: InterpreterSpec) -> None:
+    def replenish(self, spec: InterpreterOptions) -> None:
         """Starts building spares for ``spec`` in the background, up to the pool's size."""
         with self._lock:
             if self._closed or spec not in self._spares:
@@ -170,18 +144,18 @@ class SparePool:
             unused.extend(self._spares.pop(next(iter(self._spares))))
         return unused
 
-    def _make_spare(self, spec: InterpreterSpec, *, prestart: bool = False) -> None:
+    def _make_spare(self, spec: InterpreterOptions, *, prestart: bool = False) -> None:
         interpreter: Interpreter | None = None
         if prestart and _prestart.exiting():
             self._add_spare(spec, None)
             return
         try:
-            interpreter = spec.warmed()
+            interpreter = warmed(spec)
         except Exception:  # noqa: BLE001 - a spare is an optimisation; the next take builds its own
             logger.debug("Could not warm a spare GraalVM interpreter", exc_info=True)
         self._add_spare(spec, interpreter)
 
-    def _add_spare(self, spec: InterpreterSpec, interpreter: Interpreter | None) -> None:
+    def _add_spare(self, spec: InterpreterOptions, interpreter: Interpreter | None) -> None:
         with self._lock:
             self._coming[spec] = max(0, self._coming.get(spec, 0) - 1)
             if interpreter is not None and not self._closed and spec in self._spares:

@@ -11,46 +11,20 @@ Extend the demo by appending :class:`ScriptedTurn` objects to :data:`DEMO_TURNS`
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import sys
 import textwrap
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from pydantic import ConfigDict
 
+from langchain_graalvm.errors import DemoError
 
-@dataclasses.dataclass(frozen=True)
-class ToolStep:
-    """One tool call the scripted model makes: the tool's name and its arguments."""
-
-    tool: str
-    args: dict[str, Any]
-
-
-def eval_step(code: str) -> ToolStep:
-    """A call of the ``eval`` tool with ``code`` (dedented)."""
-    return ToolStep("eval", {"code": textwrap.dedent(code).strip()})
-
-
-@dataclasses.dataclass(frozen=True)
-class ScriptedTurn:
-    """A user message, the tool calls the scripted model answers it with, and its final answer.
-
-    ``answer`` gets the contents of the turn's tool results, in order, and returns the model's final text.
-    """
-
-    user: str
-    steps: Sequence[ToolStep]
-    answer: Callable[[list[str]], str]
-
+from ._scripted import ScriptedChatModel, ScriptedTurn, eval_step
 
 AUDIT_TASK = "Audit these invoices for duplicates and outliers: "
 
@@ -178,50 +152,6 @@ AUDITOR = {
 }
 
 
-class ScriptedChatModel(BaseChatModel):
-    """A chat model that plays a script: deterministic, offline, and safe to share between threads.
-
-    The model keeps no position of its own: it finds the turn whose ``user`` text matches the latest human
-    message and counts the tool results after it, so any number of conversations can use one instance.
-    A message with no script gets a plain reply saying so.
-    """
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    turns: list[ScriptedTurn]
-
-    @property
-    def _llm_type(self) -> str:
-        return "scripted"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # noqa: ARG002
-        return self
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,  # noqa: ARG002 - the script ignores stop words
-        run_manager: CallbackManagerForLLMRun | None = None,  # noqa: ARG002
-        **kwargs: Any,  # noqa: ARG002
-    ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
-
-    def _next(self, messages: list[BaseMessage]) -> AIMessage:
-        humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
-        if not humans:
-            return AIMessage(content="Hello! Ask me something.")
-        text = str(messages[humans[-1]].content)
-        turn = next((t for t in self.turns if t.user == text), None)
-        if turn is None:
-            return AIMessage(content="I have no scripted answer for that message.")
-        done = [str(m.content) for m in messages[humans[-1] + 1 :] if isinstance(m, ToolMessage)]
-        if len(done) < len(turn.steps):
-            step = turn.steps[len(done)]
-            call = {"name": step.tool, "args": dict(step.args), "id": f"call_{uuid.uuid4().hex[:12]}"}
-            return AIMessage(content="", tool_calls=[call])
-        return AIMessage(content=turn.answer(done))
-
-
 # Environment variables holding the API key of common providers of `init_chat_model`.
 _PROVIDER_KEYS = {
     "anthropic": "ANTHROPIC_API_KEY",
@@ -236,10 +166,6 @@ _PROVIDER_KEYS = {
     "xai": "XAI_API_KEY",
     "cohere": "COHERE_API_KEY",
 }
-
-
-class DemoError(RuntimeError):
-    """The demo cannot run as asked (a missing package, API key or malformed model name)."""
 
 
 def real_model(spec: str) -> BaseChatModel:
@@ -313,7 +239,10 @@ def run(
     from langchain_graalvm.middleware import CodeInterpreterMiddleware
 
     script = list(DEMO_TURNS if turns is None else turns)
-    model: BaseChatModel = ScriptedChatModel(turns=script) if model_spec is None else real_model(model_spec)
+    if model_spec is None:
+        model: BaseChatModel = ScriptedChatModel(turns=script, record=False)
+    else:
+        model = real_model(model_spec)
     middleware = CodeInterpreterMiddleware(timeout=timeout, ptc=["exchange_rate"])
     agent = build_agent(model, middleware)
     config = {"configurable": {"thread_id": f"demo-{uuid.uuid4().hex[:8]}"}}

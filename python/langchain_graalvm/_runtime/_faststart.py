@@ -10,9 +10,10 @@ compiler is then loaded, verified and linked from jars in each new process. Two 
 - a JDK 25 AOT cache (``-XX:AOTCacheOutput``), recorded by a training run that starts the sandbox and evaluates a
   few cells: the classes arrive loaded and linked, with their method profiles.
 
-``langchain-graalvm install`` builds both into the cache folder (``scripts/setup.sh`` does it for a checkout). The
-JVM uses them only when the cache was made for exactly this JDK, these jars and these options (a key over them);
-otherwise it starts as before. ``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
+``langchain-graalvm install`` builds both into the cache folder (``scripts/setup.sh`` does it for a checkout; the
+training run is :mod:`langchain_graalvm.cli._install`'s). The JVM uses them only when the cache was made for exactly
+this JDK, these jars and these options (a key over them); otherwise it starts as before.
+``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
 """
 
 from __future__ import annotations
@@ -23,15 +24,17 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import FastStartError
+from ._jvmfinder import cache_dir
+
 if TYPE_CHECKING:
-    from ._jvm import Jdk
+    from ._jvmfinder import Jdk
 
 ENV = "LANGCHAIN_GRAALVM_FAST_START"
-_TRAIN_ENV = "LANGCHAIN_GRAALVM_AOT_TRAINING"
+TRAIN_ENV = "LANGCHAIN_GRAALVM_AOT_TRAINING"
 # Modules left out of the image: the placeholder compiler (the reason for the image) and the tools that need the
 # JDK's packaged modules to be linked (a run-time image cannot carry them).
 _LEFT_OUT = ("jdk.graal.compiler", "jdk.graal.compiler.management", "jdk.jlink", "jdk.jpackage", "jdk.jshell",
@@ -43,8 +46,6 @@ def enabled() -> bool:
 
 
 def root() -> Path:
-    from ._jvm import cache_dir
-
     return cache_dir() / "fast-start"
 
 
@@ -89,7 +90,7 @@ def aot_file(key: str) -> Path:
 
 def training_output() -> str | None:
     """In a training run: where the AOT cache is to be written."""
-    return os.environ.get(_TRAIN_ENV) or None
+    return os.environ.get(TRAIN_ENV) or None
 
 
 def build_image(jdk: Jdk, *, log: bool = True) -> Path:
@@ -100,7 +101,7 @@ def build_image(jdk: Jdk, *, log: bool = True) -> Path:
     jlink = jdk.home / "bin" / "jlink"
     java = jdk.home / "bin" / "java"
     if not jlink.is_file():
-        raise RuntimeError(f"{jdk.home} has no bin/jlink (a JRE?): fast start needs a full JDK 25")
+        raise FastStartError(f"{jdk.home} has no bin/jlink (a JRE?): fast start needs a full JDK 25")
     listed = subprocess.run([str(java), "--list-modules"], capture_output=True, text=True, check=True).stdout
     modules = [line.split("@", 1)[0] for line in listed.split()]
     keep = [m for m in modules if m and m not in _LEFT_OUT]
@@ -117,105 +118,16 @@ def build_image(jdk: Jdk, *, log: bool = True) -> Path:
     )
     if proc.returncode != 0:
         shutil.rmtree(partial, ignore_errors=True)
-        raise RuntimeError(f"jlink failed: {(proc.stderr or proc.stdout).strip()[-500:]}")
+        raise FastStartError(f"jlink failed: {(proc.stderr or proc.stdout).strip()[-500:]}")
     (partial / ".complete").write_text(jdk.version)
     shutil.rmtree(target, ignore_errors=True)
     partial.rename(target)
     return target
 
 
-_TRAINING_CELLS = (
-    "1 + 1",
-    "const xs: number[] = [1, 2, 3]; xs.map((x) => ({ x, y: [x, String(x)] }))",
-    "console.log('hi'); new Map([[1, {a: 1}]])",
-    "async function f() { return 1 }; await f()",
-    "throw new TypeError('boom')",
-)
-
-
-def train() -> None:
-    """The training run's workload (run in a child process with the training variable set)."""
-    from .interpreter import Interpreter
-
-    with Interpreter(snapshots=True, prestart=False) as js:
-        js.snapshot()
-        for cell in _TRAINING_CELLS:
-            js.eval(cell)
-        js.snapshot()
-    with Interpreter(prestart=False) as js:
-        js.eval("void 0")
-    from ._bridge import runtime_facts
-
-    if runtime_facts()["python_available"]:
-        with Interpreter("python", prestart=False) as py:
-            py.eval("")
-            py.eval("1 + 1")
-            py.eval("import json\njson.dumps({'a': [1, 2]})")
-
-
-def build(*, log: bool = True) -> Path:
-    """Builds the image and the AOT cache for this JDK and runtime; returns the cache file."""
-    from . import _jvm
-
-    jdk = _jvm.find_jdk()
-    if jdk.feature != 25:
-        raise RuntimeError(f"fast start needs JDK 25; {jdk.home} is JDK {jdk.feature}")
-    build_image(jdk, log=log)
-    runtime = _jvm.find_runtime_dir()
-    flags, _ = _jvm.jvm_flags(jdk, runtime, fast=True)
-    key = cache_key(jdk, flags, _jvm._classpath(runtime))
-    out = aot_file(key)
-    if out.is_file():
-        return out
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + f".partial-{os.getpid()}")
-    if log:
-        print(f"training the AOT cache {out} (a first start and a few cells) ...", file=sys.stderr)
-    env = dict(os.environ, **{_TRAIN_ENV: str(partial), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
-    started = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-c", "from langchain_graalvm import _faststart; _faststart.train()"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    if proc.returncode != 0 or not partial.is_file():
-        partial.unlink(missing_ok=True)
-        raise RuntimeError(f"the AOT training run failed: {(proc.stderr or proc.stdout).strip()[-800:]}")
-    partial.rename(out)
-    _prune(out)
-    if log:
-        size = out.stat().st_size / 2**20
-        print(f"AOT cache ready: {size:.0f} MiB in {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    return out
-
-
-def _prune(keep: Path, kept: int = 3) -> None:
+def prune(keep: Path, kept: int = 3) -> None:
     """Removes all but the newest few caches: each is 100 to 200 MiB, and a rebuilt jar makes a new one."""
     caches = sorted(keep.parent.glob("*.aot"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in caches[kept:]:
         if old != keep:
             old.unlink(missing_ok=True)
-
-
-def status() -> tuple[bool, str]:
-    """Whether the next JVM start uses the fast start, and what was found (for ``doctor``)."""
-    from . import _jvm
-
-    if not enabled():
-        return False, f"off ({ENV}=0)"
-    try:
-        jdk = _jvm.find_jdk()
-        runtime = _jvm.find_runtime_dir()
-    except _jvm.JvmError as exc:
-        return False, str(exc)
-    if jdk.feature != 25:
-        return False, f"needs JDK 25 (found {jdk.feature})"
-    if not image_ready(jdk):
-        return False, f"no JDK image in {image_dir(jdk)}"
-    flags, _ = _jvm.jvm_flags(jdk, runtime, fast=True)
-    out = aot_file(cache_key(jdk, flags, _jvm._classpath(runtime)))
-    if not out.is_file():
-        return False, f"no AOT cache for these jars and options in {out.parent}"
-    return True, f"AOT cache {out} on the JDK image {image_dir(jdk)}"

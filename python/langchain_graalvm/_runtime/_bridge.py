@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal, Protocol
 
+from ..errors import GuestUnavailableError, SnapshotError
+from ..options import InterpreterOptions
 from . import _jvm
 
 Status = Literal["ok", "error", "timeout", "limit"]
@@ -83,26 +85,8 @@ def to_python(outcome: Any) -> EvalOutcome:
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class SandboxConfig:
-    """Limits for one interpreter, as plain Python values."""
-
-    timeout: float
-    memory_limit: int
-    max_result_chars: int
-    capture_console: bool
-    clock: Literal["frozen", "host"]
-    frozen_epoch_ms: int
-    interrupt_grace: float
-    snapshots: bool = False
-    heap_factor: float = 2.0
-    max_wall_time: float = 300.0
-    language: Literal["js", "python"] = "js"
-    agent_modules: bool = False
-
-
-def new_interpreter(config: SandboxConfig) -> Any:
-    """A Java ``Interpreter`` built from ``config``."""
+def new_interpreter(config: InterpreterOptions) -> Any:
+    """A Java ``Interpreter`` built from ``config``: the one place the options become Java ``SandboxOptions``."""
     sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
     options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
     clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")
@@ -124,7 +108,7 @@ def new_interpreter(config: SandboxConfig) -> Any:
     sandbox = sandbox_cls.shared()
     if config.language == "python":
         if not sandbox.pythonAvailable():
-            raise RuntimeError(
+            raise GuestUnavailableError(
                 "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
                 "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
                 "java/target/runtime/python); elsewhere put them in <runtime>/python."
@@ -177,14 +161,6 @@ def complete_host_calls(java_interpreter: Any, call_ids: list[int], batch_json: 
     """Settles a batch of host calls (``batch_json``: ``[[id, ok, value], ...]``)."""
     ids = _jvm.long_array(call_ids)
     call_with_text(lambda text: java_interpreter.completeHostCalls(ids, text), batch_json)
-
-
-class SnapshotError(ValueError):
-    """A snapshot could not be made (too large, or stopped) or restored (corrupt or foreign payload)."""
-
-    def __init__(self, message: str, *, too_large: bool = False) -> None:
-        super().__init__(message)
-        self.too_large = too_large
 
 
 def _snapshot_exception() -> Any:

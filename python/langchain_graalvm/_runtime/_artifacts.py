@@ -30,6 +30,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ..errors import FetchError, JvmError
+from ._jvmfinder import find_jdk
+
 logger = logging.getLogger("langchain_graalvm")
 
 MANIFEST_NAME = "graalvm.json"
@@ -58,13 +61,9 @@ class Manifest(TypedDict):
     python_artifacts: NotRequired[list[Artifact]]
 
 
-class FetchError(RuntimeError):
-    """The GraalVM jars could not be fetched or verified."""
-
-
 def package_runtime() -> Path:
     """Where an installed wheel keeps its bundled jars and manifest."""
-    return Path(__file__).resolve().parent / "runtime"
+    return Path(__file__).resolve().parent.parent / "runtime"
 
 
 def load_manifest() -> Manifest | None:
@@ -342,10 +341,8 @@ def _maven_pom(manifest: Manifest) -> bytes:
 
 
 def _maven_java_home() -> str | None:
-    from . import _jvm
-
-    with contextlib.suppress(_jvm.JvmError):
-        return str(_jvm.find_jdk().home)
+    with contextlib.suppress(JvmError):
+        return str(find_jdk().home)
     return os.environ.get("JAVA_HOME")
 
 

@@ -1,0 +1,219 @@
+"""The JVM: start it once per process, and the few conversions every Java call needs.
+
+This is the only module that imports :mod:`jpype`. Finding the JDK is :mod:`._jvmfinder`'s job and choosing
+its flags :mod:`._launch`'s. A JVM cannot be restarted, so there is one start attempt per process. Importing the
+package never starts a JVM; the first interpreter does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import faulthandler
+import gc
+import logging
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..errors import JvmError
+from ._jvmfinder import JIT_JDK, Jdk, cache_dir, find_jdk
+from ._launch import classpath, fast_start, find_runtime_dir, jvm_flags
+
+logger = logging.getLogger("langchain_graalvm")
+
+_SANDBOX_CLASS = "io.github.langchaingraalvm.sandbox.Sandbox"
+
+_lock = threading.Lock()
+_started_pid: int | None = None
+_began_pid: int | None = None  # set as the one start attempt begins: a fork from then on cannot use the JVM
+_start_failure: JvmError | None = None
+_jvm_info: JvmInfo | None = None
+_on_start: list[Callable[[], None]] = []
+
+
+@dataclasses.dataclass(frozen=True)
+class JvmInfo:
+    """What was started: the JDK, the runtime folder and whether guest code is JIT-compiled."""
+
+    jdk: Jdk
+    runtime_dir: Path
+    jit_requested: bool
+    flags: tuple[str, ...]
+
+
+def _check_fork() -> None:
+    if _began_pid is not None and _began_pid != os.getpid():
+        raise JvmError(
+            "The JVM was started in a parent process and this process is a fork of it. A forked JVM hangs on its "
+            "first garbage collection, so langchain-graalvm refuses to use it. Start worker processes with the "
+            "'spawn' method (multiprocessing.get_context('spawn')) or create interpreters only after forking."
+        )
+
+
+def on_start(callback: Callable[[], None]) -> None:
+    """Runs ``callback`` once the JVM has started (at once if it already has)."""
+    if is_started():
+        callback()
+    else:
+        _on_start.append(callback)
+
+
+def is_started() -> bool:
+    """Whether this process started the JVM."""
+    return _started_pid is not None and _started_pid == os.getpid()
+
+
+def info() -> JvmInfo:
+    """Starts the JVM if needed and says what was started."""
+    start()
+    assert _jvm_info is not None
+    return _jvm_info
+
+
+def start() -> None:
+    """Starts the JVM once. Safe to call from many threads."""
+    _check_fork()
+    if _started_pid is not None:
+        return
+    with _lock:
+        _check_fork()
+        if _started_pid is not None:
+            return
+        if _start_failure is not None:
+            raise _start_failure  # a failed start poisons the process: say why again, not "cannot restart"
+        _start_locked()
+    callbacks, _on_start[:] = list(_on_start), []
+    for callback in callbacks:
+        callback()
+
+
+def _start_locked() -> None:
+    global _started_pid, _began_pid, _start_failure, _jvm_info
+    import jpype
+
+    if jpype.isJVMStarted():
+        try:
+            jpype.JClass(_SANDBOX_CLASS)
+        except Exception as exc:
+            raise JvmError(
+                "Another library already started a JVM in this process without the langchain-graalvm jars, "
+                "and a JVM cannot be restarted or given a new module path. Create a langchain-graalvm "
+                "interpreter before that library starts its JVM, or run it in a separate process."
+            ) from exc
+        _started_pid = _began_pid = os.getpid()
+        os.register_at_fork(after_in_child=_forget_jvm_in_child)
+        return
+    jdk = find_jdk()
+    runtime = find_runtime_dir()
+    flags, jit = jvm_flags(jdk, runtime)
+    libjvm = jdk.libjvm
+    fast = fast_start(jdk, runtime)
+    if fast is not None:
+        libjvm, flags = fast
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    if faulthandler.is_enabled():
+        # Python's fault handler would catch the SIGSEGVs HotSpot uses for null checks and safepoints.
+        logger.warning("Disabling faulthandler: the JVM handles SIGSEGV itself and would be killed by it.")
+        faulthandler.disable()
+    if not jit:
+        reason = (
+            f"JDK {jdk.feature} has no matching Graal compiler"
+            if jdk.feature != JIT_JDK
+            else "the compiler jars are missing from the runtime folder"
+        )
+        logger.warning(
+            "langchain-graalvm runs guest code interpreted (no JIT): %s. Use JDK 25 for compiled guest code.",
+            reason,
+        )
+    _began_pid = os.getpid()
+    os.register_at_fork(after_in_child=_forget_jvm_in_child)
+    try:
+        jpype.startJVM(
+            str(libjvm),
+            *flags,
+            classpath=classpath(runtime),
+            convertStrings=False,
+            # With -Xrs nobody installs JVM signal handlers, so Python's own SIGINT/SIGTERM handlers stay.
+            interrupt=True,
+        )
+    except Exception as exc:  # jpype raises RuntimeError or OSError with the JVM's reason on stderr
+        _start_failure = JvmError(
+            f"The JVM at {jdk.home} failed to start with flags {flags}: {exc}. This process cannot start "
+            "another JVM; fix the cause and restart it."
+        )
+        raise _start_failure from exc
+    if threading.current_thread() is not threading.main_thread():
+        # The starting thread stays a non-daemon Java thread after its Python thread ends, and the JVM's
+        # shutdown at exit would wait for it forever. Detached, it re-attaches as a daemon on its next call.
+        jpype.JClass("java.lang.Thread").detach()
+    _started_pid = os.getpid()
+    _jvm_info = JvmInfo(jdk=jdk, runtime_dir=runtime, jit_requested=jit, flags=tuple(flags))
+
+
+def _unlock_in_child() -> None:
+    """A fork taken while another thread held the start lock must not wait for that thread: it does not exist."""
+    global _lock
+    _lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_in_child)
+
+
+def _forget_jvm_in_child() -> None:
+    """Unhooks JPype from Python's garbage collector in a forked child.
+
+    JPype asks the JVM for a collection from a ``gc.callbacks`` hook when Python collects. A forked child has the
+    JVM's memory but none of its threads, so that request waits forever for the VM thread: any Python code that
+    allocates enough to trigger a collection (importing a large library, say) would hang the child.
+    """
+    gc.callbacks[:] = [cb for cb in gc.callbacks if getattr(cb, "__module__", None) != "_jpype"]
+
+
+def jclass(name: str) -> Any:
+    """A Java class, starting the JVM first."""
+    start()
+    import jpype
+
+    return jpype.JClass(name)
+
+
+def attach_check() -> None:
+    """Raises the fork error if this process is a fork of the one that started the JVM."""
+    _check_fork()
+
+
+_UNICODE_TEXT = "io.github.langchaingraalvm.sandbox.UnicodeText"
+
+
+def to_str(value: Any) -> str:
+    """A Java string as a Python ``str``; unpaired UTF-16 surrogates are shown as ``\\uXXXX`` escapes.
+
+    JPype decodes Java strings as UTF-8: it raises on a lone surrogate (which a guest makes by slicing an emoji in
+    half) and joins two unpaired ones into a wrong character. Java escapes them first, so no data is dropped or
+    changed and nothing raises.
+    """
+    return str(jclass(_UNICODE_TEXT).visible(value))
+
+
+def java_string(text: str) -> Any:
+    """``text`` as a Java string, code unit for code unit, lone surrogates included (JPype refuses those)."""
+    import jpype
+
+    units = text.encode("utf-16-le", "surrogatepass")
+    return jclass(_UNICODE_TEXT).fromUtf16LE(jpype.JArray(jpype.JByte)(units))
+
+
+def long_array(items: list[int]) -> Any:
+    """A Java ``long[]`` holding ``items``."""
+    import jpype
+
+    return jpype.JArray(jpype.JLong)(items)
+
+
+def string_list(items: list[str]) -> Any:
+    """A ``java.util.List<String>`` holding ``items``."""
+    import jpype
+
+    return jclass("java.util.Arrays").asList(jpype.JArray(jpype.JString)(items))

@@ -1,0 +1,123 @@
+"""What the JVM is started with: the runtime folder of GraalVM jars, the class path, the flags, the fast start.
+
+Every flag is chosen here from the JDK's ``release`` file before the one start attempt (:mod:`._jvm`): a bad flag
+makes the failed start poison the process.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ..errors import FetchError, JvmError
+from . import _artifacts, _faststart
+from ._jvmfinder import JIT_JDK, Jdk, cache_dir
+
+
+def _package_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def find_runtime_dir() -> Path:
+    """The folder with ``modules/`` and ``compiler/`` (and, in a checkout, ``classpath/``) of the GraalVM jars.
+
+    ``LANGCHAIN_GRAALVM_RUNTIME`` wins; an installed wheel uses its fetched cache (fetching on first use); a
+    development checkout uses what Maven built in ``java/target/runtime``.
+    """
+    candidates: list[Path] = []
+    env = os.environ.get("LANGCHAIN_GRAALVM_RUNTIME")
+    if env:
+        candidates.append(Path(env))
+    elif _artifacts.load_manifest() is not None:
+        try:
+            return _artifacts.ensure_runtime()
+        except FetchError as exc:
+            raise JvmError(f"The GraalVM jars are not available: {exc}") from exc
+    if not env:  # an explicit folder is the one used: a wrong one is an error, not a quiet fallback
+        candidates.append(_package_root().parent.parent / "java" / "target" / "runtime")
+    for path in candidates:
+        if any((path / "modules").glob("polyglot-*.jar")) and any(
+            _classpath_dir(path).glob("langchain-graalvm-sandbox-*.jar")
+        ):
+            return path
+    looked = ", ".join(str(p) for p in candidates)
+    raise JvmError(
+        f"The GraalVM runtime jars were not found (looked in {looked}). Build them with "
+        "`JAVA_HOME=<jdk25> mvn -f java/pom.xml package -DskipTests`, or set LANGCHAIN_GRAALVM_RUNTIME."
+    )
+
+
+def _classpath_dir(runtime: Path) -> Path:
+    """The runtime's own ``classpath/``, else the jars bundled in the installed package."""
+    own = runtime / "classpath"
+    return own if own.is_dir() else _package_root() / "runtime" / "classpath"
+
+
+def _max_heap() -> str:
+    value = os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g")
+    if not re.fullmatch(r"\d+[kKmMgG]?", value):
+        raise JvmError(f"LANGCHAIN_GRAALVM_MAX_HEAP={value!r} is not a heap size such as 512m or 2g.")
+    return value
+
+
+def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
+    """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
+
+    ``fast``: the options for the fast-start JDK image (see :mod:`._faststart`), where the Graal compiler is an
+    ordinary module on the module path instead of an upgrade of the JDK's placeholder module.
+    """
+    modules = sorted(str(p) for p in (runtime / "modules").glob("*.jar"))
+    # GraalPy is optional: its jars are on the module path only when they were built (mvn -Ppython).
+    modules += sorted(str(p) for p in (runtime / "python").glob("*.jar"))
+    compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
+    jit = jdk.feature == JIT_JDK and bool(compiler)
+    fast = fast and jit
+    if fast:
+        modules += _faststart.compiler_module_jars(runtime)
+    flags = [
+        "-Xrs",
+        f"-Xmx{_max_heap()}",
+        f"--module-path={os.pathsep.join(modules)}",
+        "--add-modules=org.graalvm.polyglot" + (",jdk.graal.compiler" if fast else ""),
+        f"-Dpolyglot.engine.userResourceCache={cache_dir() / 'resources'}",
+        "-Dpolyglot.engine.WarnInterpreterOnly=false",
+    ]
+    if jdk.feature >= 22:
+        flags.append("--enable-native-access=org.graalvm.truffle,ALL-UNNAMED")
+    if jdk.feature >= 24:
+        flags.append("--sun-misc-unsafe-memory-access=allow")
+    if jit:
+        flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
+        if not fast:
+            flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
+    extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
+    return flags + extra, jit
+
+
+def classpath(runtime: Path) -> list[str]:
+    return sorted(str(p) for p in _classpath_dir(runtime).glob("*.jar"))
+
+
+# ------------------------------------------------------------------------------------------------ cold start
+# The one place with JVM options chosen for start-up time: the fast-start image and its AOT cache. They change how
+# classes are loaded, never how guest code is compiled or memory is collected.
+
+
+def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
+    """The fast-start image's libjvm and options when its AOT cache matches this start exactly, else None."""
+    if jdk.feature != JIT_JDK or not _faststart.enabled() or not _faststart.image_ready(jdk):
+        return None
+    flags, jit = jvm_flags(jdk, runtime, fast=True)
+    if not jit:
+        return None
+    libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so"
+    training = _faststart.training_output()
+    if training:
+        return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, classpath(runtime)))
+    if not aot.is_file():
+        return None
+    # A cache the JVM still refuses (a jar replaced within the same second, say) only costs the speed-up: its
+    # complaints stay off the process's stdout.
+    return libjvm, [*flags, f"-XX:AOTCache={aot}", "-Xlog:aot=off,cds=off"]

@@ -1,0 +1,47 @@
+"""Where host calls run: the private event loop of evals made from synchronous code, and the threads around it.
+
+An eval called from ``agent.invoke`` has no event loop of its own; its tool, subagent and file calls run on one
+shared loop in a daemon thread. Pump threads wait in Java for the guest's calls; synchronous tools run in a
+bounded pool so that a fan-out of blocking tools cannot starve the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+
+from .._runtime._pools import shared_pool
+
+_SYNC_TOOL_WORKERS = 32
+_loop_lock = threading.Lock()
+_private_loop: asyncio.AbstractEventLoop | None = None
+
+
+def pumps() -> concurrent.futures.ThreadPoolExecutor:
+    """Threads that collect the guest's calls from Java (one per eval with host functions, reused)."""
+    return shared_pool("calls", 256)
+
+
+def sync_tool_pool() -> concurrent.futures.ThreadPoolExecutor:
+    """The bounded pool synchronous tools called from the guest run in."""
+    return shared_pool("tool", _SYNC_TOOL_WORKERS)
+
+
+def private_loop() -> asyncio.AbstractEventLoop:
+    """The event loop that runs host calls of evals made from synchronous code (``agent.invoke``)."""
+    global _private_loop
+    with _loop_lock:
+        if _private_loop is None or _private_loop.is_closed():
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def run() -> None:
+                asyncio.set_event_loop(loop)
+                loop.call_soon(ready.set)
+                loop.run_forever()
+
+            threading.Thread(target=run, name="langchain-graalvm-host-calls", daemon=True).start()
+            ready.wait()
+            _private_loop = loop
+        return _private_loop

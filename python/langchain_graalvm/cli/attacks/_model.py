@@ -1,0 +1,132 @@
+"""The corpus's shape: categories, :class:`Attack`, the outcome grammar and :func:`run_attack` that checks one."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any, Protocol
+
+HOST_ESCAPE = "host-escape"
+BRIDGE_ABUSE = "bridge-abuse"
+EXHAUSTION = "exhaustion"
+STATE = "state"
+TIMING = "timing"
+
+CATEGORIES = (HOST_ESCAPE, BRIDGE_ABUSE, EXHAUSTION, STATE, TIMING)
+
+
+@dataclasses.dataclass(frozen=True)
+class Attack:
+    """One hostile cell and the outcome the model must get for it.
+
+    Attributes:
+        id: a short unique name.
+        category: one of :data:`CATEGORIES`.
+        code: the hostile cell.
+        expected: the outcome, in the grammar described in the module docstring.
+        description: what the attack tries.
+        setup: cells run first, in the same interpreter; each must succeed.
+        follow: ``(code, expected)`` checks run after the attack and the ``1+1`` check, in the same interpreter.
+        timeout: seconds allowed per eval (1 s for cases that must be stopped, 5 s for the rest by default).
+        memory_limit: bytes the eval may keep.
+    """
+
+    id: str
+    category: str
+    code: str
+    expected: str
+    description: str
+    setup: tuple[str, ...] = ()
+    follow: tuple[tuple[str, str], ...] = ()
+    timeout: float = 1.0
+    memory_limit: int = 32 * 1024 * 1024
+
+
+class Outcome(Protocol):
+    """The part of an eval outcome the corpus checks."""
+
+    status: str
+    value: str | None
+    error_type: str | None
+    state_reset: bool
+
+
+def make(id: str, category: str, code: str, expected: str, description: str, **kw: Any) -> Attack:  # noqa: A002
+    # Cases that must be stopped get a short limit; the rest a generous one, since the machine may be slow.
+    kw.setdefault("timeout", 1.0 if expected in ("timeout", "reset", "limit") else 5.0)
+    return Attack(id=id, category=category, code=code, expected=expected, description=description, **kw)
+
+
+POLLUTED_RENDER = (("const m = new Map(); m.set(1, 'x'); [1, {a: 2}, m]", 'value:[1, {a: 2}, Map(1) {1 => "x"}]'),)
+"""A follow-up showing that results still render faithfully after the builtins were tampered with."""
+
+def _check_expected(expected: str, outcome: Outcome) -> str | None:
+    kind, _, text = expected.partition(":")
+    got = f"status={outcome.status} type={outcome.error_type} reset={outcome.state_reset} value={outcome.value!r:.200}"
+    if kind == "value":
+        if outcome.status != "ok" or (text and outcome.value != text):
+            return f"expected value {text!r}, got {got}"
+        return None
+    if kind == "error":
+        if outcome.status != "error" or (text and outcome.error_type != text):
+            return f"expected error {text or '(any type)'}, got {got}"
+        return None
+    if kind == "timeout":
+        return None if outcome.status == "timeout" else f"expected a timeout, got {got}"
+    if kind == "limit":
+        return None if outcome.status == "limit" and outcome.state_reset else f"expected a memory limit, got {got}"
+    if kind == "reset":
+        return None if outcome.status != "ok" and outcome.state_reset else f"expected a reset, got {got}"
+    raise ValueError(f"unknown expected outcome {expected!r}")
+
+
+def run_attack(attack: Attack, evaluate: Callable[[str], Outcome]) -> list[str]:
+    """Runs ``attack`` through ``evaluate`` (one interpreter's eval); returns the failed checks (empty: contained)."""
+    failures: list[str] = []
+    for cell in attack.setup:
+        out = evaluate(cell)
+        if out.status != "ok":
+            return [f"setup cell failed: {cell!r}: status={out.status} type={out.error_type}"]
+    outcome = evaluate(attack.code)
+    problem = _check_expected(attack.expected, outcome)
+    if problem:
+        failures.append(problem)
+    after = evaluate("1+1")
+    if after.status != "ok" or after.value != "2":
+        failures.append(f"1+1 afterwards gave status={after.status} value={after.value!r} type={after.error_type}")
+    for code, expected in attack.follow:
+        problem = _check_expected(expected, evaluate(code))
+        if problem:
+            failures.append(f"follow-up {code!r}: {problem}")
+    return failures
+
+
+@dataclasses.dataclass(frozen=True)
+class EnvelopeOutcome:
+    """An outcome read back from the envelope text a model sees (for sandboxes reached only through a tool)."""
+
+    status: str
+    value: str | None
+    error_type: str | None
+    state_reset: bool
+    text: str
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def outcome_from_envelope(text: str) -> EnvelopeOutcome:
+    """Reads status, value, error type and reset from an eval tool's envelope (``<result>``/``<error>``)."""
+    body = text.rsplit("</stdout>\n", 1)[-1]
+    match = re.fullmatch(r'<error type="([^"]*)">(.*)</error>', body, re.S)
+    if match:
+        etype = _unescape(match.group(1))
+        status = {"Timeout": "timeout", "OutOfMemory": "limit"}.get(etype, "error")
+        reset = "all globals from earlier calls are gone" in match.group(2)
+        return EnvelopeOutcome(status, None, etype, reset, text)
+    match = re.fullmatch(r"<result>(.*)</result>", body, re.S)
+    if match:
+        return EnvelopeOutcome("ok", _unescape(match.group(1)), None, False, text)
+    return EnvelopeOutcome("invalid", None, None, False, text)
