@@ -16,7 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langchain_graalvm import CodeInterpreterMiddleware
 from langchain_graalvm import _attacks as corpus
 from langchain_graalvm import _snapshot_state as snap
-from tests.test_middleware_helpers import SEPARATOR, build_agent, results_of, thread, turn
+from tests.support.scripted import SEPARATOR, build_agent, results_of, thread, turn
 
 # Exhaustion cases are the interpreter's business (tests/attacks/test_corpus.py); through the tool, the cases
 # that aim at the host, its bridges, the clock and the state.
