@@ -1,6 +1,6 @@
 """Agent-turn overhead of ``CodeInterpreterMiddleware`` (thread mode), langchain-graalvm against langchain-quickjs.
 
-Four real Deep Agents with the same scripted model (``tests/test_middleware_helpers.py``) and an
+Four real Deep Agents with the same scripted model (``tests/support/scripted.py``) and an
 ``InMemorySaver``, each turn asking for one ``eval`` call:
 
 * ``baseline``: no middleware; ``eval`` is a plain Python tool returning a fixed envelope;
@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from langchain_core.tools import tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn  # noqa: E402
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn  # noqa: E402
 
 CELL = "var n = (globalThis.n ?? 0) + 1; n"
 TEN_K = "var items = []; for (let i = 0; i < 10000; i++) items.push({id: i, name: 'item' + i, tags: ['a', 'b']}); 0"

@@ -1,6 +1,6 @@
 """Programmatic tool calling throughput: langchain-graalvm against langchain-quickjs, in one process.
 
-Each backend gets a real Deep Agent (the scripted model of ``tests/test_middleware_helpers.py``) with
+Each backend gets a real Deep Agent (the scripted model of ``tests/support/scripted.py``) with
 ``ptc=["ping", "nap"]`` and no call budget. One agent turn runs one ``eval`` whose code makes N calls:
 
 * ``all``:        ``await Promise.all(...)`` over N calls of ``ping``, a trivial async tool;
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from langchain_core.tools import tool  # noqa: E402
 
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn  # noqa: E402
+from tests.support.scripted import build_agent, results_of, thread, turn  # noqa: E402
 
 
 @tool

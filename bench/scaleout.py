@@ -1,7 +1,7 @@
 """Scale-out: turns per second with 1, 2 and 3 worker processes on one PostgreSQL checkpointer, and checkpoint bytes.
 
-Starts a throw-away PostgreSQL server (``tests/pg.py``), then for each worker count spawns that many worker
-processes (each its own JVM; ``tests/scaleout.py``), lets every worker serve warm-up turns, and times
+Starts a throw-away PostgreSQL server (``tests/support/pg.py``), then for each worker count spawns that many worker
+processes (each its own JVM; ``tests/support/scaleout.py``), lets every worker serve warm-up turns, and times
 ``--threads`` threads of ``--turns`` turns served from the shared queue (consecutive turns of a thread on
 different workers when there are several). Each turn is a real Deep Agent turn with three ``eval`` calls in
 thread mode: restore the snapshot, run the cells, store the new snapshot, every superstep checkpointed in
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests import scaleout  # noqa: E402
-from tests.pg import PostgresServer  # noqa: E402
+from tests.support import scaleout  # noqa: E402
+from tests.support.pg import PostgresServer  # noqa: E402
 
 _BYTES = """
 SELECT (SELECT coalesce(sum(pg_column_size(c.*)), 0) FROM checkpoints c WHERE thread_id = %(t)s)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from langchain_graalvm import Interpreter
-from tests.pg import PostgresServer
+from tests.support.pg import PostgresServer
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ from deepagents.backends import FilesystemBackend
 
 from langchain_graalvm import CodeInterpreterMiddleware, FilesAccess, Interpreter
 from langchain_graalvm.cli import attacks as corpus
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 
 def test_the_files_corpus_is_well_formed() -> None:

@@ -14,9 +14,9 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from langchain_graalvm.cli import attacks as corpus
 from langchain_graalvm.agents import _snapshot_state as snap
-from tests.test_middleware_helpers import SEPARATOR, build_agent, results_of, thread, turn
+from langchain_graalvm.cli import attacks as corpus
+from tests.support.scripted import SEPARATOR, build_agent, results_of, thread, turn
 
 # Exhaustion cases are the interpreter's business (tests/attacks/test_corpus.py); through the tool, the cases
 # that aim at the host, its bridges, the clock and the state.

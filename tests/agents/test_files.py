@@ -16,7 +16,7 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import HumanMessage, ToolMessage
 
 from langchain_graalvm import AuditRecord, CodeInterpreterMiddleware, FilesAccess, Interpreter
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
 
 REPORT = {"rows": [{"city": "Oslo", "t": -3.5}, {"city": "Lima", "t": 19}], "note": "line one\nline two"}
 BINARY = bytes(range(256)) + b"\x00\xff\xfe" * 100

@@ -10,8 +10,8 @@ import pytest
 from deepagents.backends import FilesystemBackend
 
 from langchain_graalvm import CodeInterpreterMiddleware, FilesAccess, Interpreter
-from tests.test_files import run, write_file
-from tests.test_middleware_helpers import build_agent
+from tests.agents.test_files import run, write_file
+from tests.support.scripted import build_agent
 
 STATS = """import { sq } from "./util.js";
 export const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -117,7 +117,7 @@ def test_module_bytes_count_against_the_eval_budget(tmp_path: Path) -> None:
 def test_imported_functions_are_globals_saved_by_source_and_fs_is_not_in_snapshots() -> None:
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from tests.test_middleware_helpers import results_of, thread, turn
+    from tests.support.scripted import results_of, thread, turn
 
     mw = CodeInterpreterMiddleware(files="read", timeout=10.0)
     agent = build_agent(mw, checkpointer=InMemorySaver())

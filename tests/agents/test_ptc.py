@@ -19,7 +19,7 @@ from langchain_core.tools import InjectedToolCallId, tool
 from pydantic import BaseModel
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
 
 pytestmark = pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning")
 

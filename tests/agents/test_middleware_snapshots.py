@@ -13,7 +13,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langchain_graalvm import CodeInterpreterMiddleware
 from langchain_graalvm.agents import _snapshot_state as snap
 from langchain_graalvm.agents._delta import apply_delta, make_delta
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 LOGGER = "langchain_graalvm.middleware"
 

@@ -6,7 +6,7 @@ thread must end holding exactly what one process running the same turns in order
 and byte for byte the same interpreter snapshot. The faults: a worker killed with SIGKILL in the middle of an
 eval, in the middle of writing a checkpoint, and after its turn's last checkpoint but before the queue heard of
 it; a worker whose database connections are terminated mid-turn; a snapshot signed with another key, and one
-tampered with in the database. See ``tests/scaleout.py`` for the worker, the queue and the recovery.
+tampered with in the database. See ``tests/support/scaleout.py`` for the worker, the queue and the recovery.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
 from psycopg.rows import dict_row
 
-from tests import scaleout
-from tests.pg import PostgresServer
+from tests.support import scaleout
+from tests.support.pg import PostgresServer
 
 WORKERS = 3
 

@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests import test_ptc as ptc_tests
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
-from tests.test_ptc import (
+from tests.agents import test_ptc as ptc_tests
+from tests.agents.test_ptc import (
     GAUGE,
     SENT,
     Rendezvous,
@@ -22,6 +21,7 @@ from tests.test_ptc import (
     web_search,
     with_call_id,
 )
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning"),

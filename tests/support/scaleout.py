@@ -1,7 +1,7 @@
 """Many agent workers in front of one PostgreSQL checkpointer: the worker process, its turn queue, the supervisor.
 
 Each worker is a process of its own (``multiprocessing`` spawn, so each has its own JVM) running a real Deep Agent
-(``create_deep_agent`` with the scripted model of ``tests/test_middleware_helpers.py`` and
+(``create_deep_agent`` with the scripted model of ``tests/support/scripted.py`` and
 ``CodeInterpreterMiddleware(mode="thread")``) over a ``PostgresSaver``. The work is a queue table in the same
 database: one row per turn of a thread. A worker claims the lowest turn of a thread whose earlier turns are all
 done (``FOR UPDATE SKIP LOCKED``), and with ``spread`` never the turn after one it served itself, so consecutive
@@ -122,7 +122,7 @@ def config_of(thread_id: str, **extra: Any) -> dict[str, Any]:
 def build(checkpointer: Any, **options: Any) -> tuple[Any, Any]:
     """A real Deep Agent with the interpreter middleware and the scripted model; returns (agent, middleware)."""
     from langchain_graalvm import CodeInterpreterMiddleware
-    from tests.test_middleware_helpers import build_agent
+    from tests.support.scripted import build_agent
 
     middleware = CodeInterpreterMiddleware(**{**MIDDLEWARE_OPTIONS, **options})
     return build_agent(middleware, checkpointer=checkpointer), middleware

@@ -1,6 +1,6 @@
 """CodeInterpreterMiddleware: constructor parity with langchain-quickjs, the eval tool, the prompt, the three modes.
 
-Agents are real ``create_deep_agent`` graphs driven by the scripted model of ``test_middleware_helpers``.
+Agents are real ``create_deep_agent`` graphs driven by the scripted model of ``tests/support/scripted.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware
 from langchain_graalvm.middleware import GraalVMInterpreterState
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
 
 
 def anchor(**kwargs: Any) -> Any:

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from langchain_graalvm import AuditRecord, Interpreter
-from tests.test_middleware_helpers import build_agent, thread, turn
+from tests.support.scripted import build_agent, thread, turn
 
 
 def test_callback_gets_code_outcome_duration_and_thread() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from langchain_graalvm import Interpreter
-from tests import test262_runner as t262
+from tests.support import test262 as t262
 
 # GraalJS 25.0.3 offers ECMAScript 2025 as "latest", the newest level SandboxPolicy.CONSTRAINED accepts; these
 # features exist only in its "staging" level (refused below TRUSTED) or not at all.

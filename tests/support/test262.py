@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-DATA = Path(__file__).resolve().parent / "data" / "test262"
+DATA = Path(__file__).resolve().parent.parent / "data" / "test262"
 _META = re.compile(r"/\*---(.*?)---\*/", re.S)
 _ERROR_TYPE = re.compile(r'<error type="([^"]+)"')
 # print() is what doneprintHandle.js reports with; a cell has console.log.

@@ -11,8 +11,8 @@ import pytest
 from deepagents.backends import FilesystemBackend
 
 from langchain_graalvm import CodeInterpreterMiddleware, FilesAccess, Interpreter
-from tests.test_files import BINARY, read_file, run, write_file
-from tests.test_middleware_helpers import build_agent
+from tests.agents.test_files import BINARY, read_file, run, write_file
+from tests.support.scripted import build_agent
 
 pytestmark = pytest.mark.skipif(
     not __import__("langchain_graalvm._runtime._bridge", fromlist=["runtime_facts"]).runtime_facts()["python_available"],

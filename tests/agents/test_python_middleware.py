@@ -9,7 +9,7 @@ from langchain_core.messages import SystemMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import ScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
 
 # The first imports in a fresh GraalPy context take seconds on a loaded machine.
 SLOW = 60.0

@@ -10,7 +10,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import ParallelScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ParallelScriptedChatModel, build_agent, results_of, thread, turn
 
 WORKERS = 6
 

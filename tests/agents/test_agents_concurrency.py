@@ -17,7 +17,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 AGENTS = 8
 TURNS = 50

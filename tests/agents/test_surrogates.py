@@ -16,8 +16,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware, Interpreter
 from langchain_graalvm._runtime._bridge import EvalOutcome
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
-from tests.test_ptc import WorkerModel, run
+from tests.agents.test_ptc import WorkerModel, run
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 pytestmark = pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning")
 

@@ -30,7 +30,7 @@ sys.path.insert(0, {root!r})
 from langchain_core.tools import tool
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 @tool
 def checkpoint_then_wait() -> str:

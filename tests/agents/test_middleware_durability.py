@@ -13,7 +13,7 @@ import json, sys
 sys.path.insert(0, {root!r})
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import build_agent, results_of, thread, turn
+from tests.support.scripted import build_agent, results_of, thread, turn
 
 cells = json.loads({cells!r})
 with SqliteSaver.from_conn_string({db!r}) as saver:
@@ -52,7 +52,7 @@ sys.path.insert(0, {root!r})
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.test_middleware_helpers import build_agent, thread, turn
+from tests.support.scripted import build_agent, thread, turn
 
 @tool
 def explode() -> str:
