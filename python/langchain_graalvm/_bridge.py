@@ -102,7 +102,7 @@ class SandboxConfig:
 
 
 def new_interpreter(config: SandboxConfig) -> Any:
-    """A Java ``Interpreter`` built from ``config``."""
+    """A Java ``GuestInterpreter`` (JavaScript or Python) built from ``config``."""
     sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
     options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
     clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")
