@@ -86,7 +86,10 @@ def to_python(outcome: Any) -> EvalOutcome:
 
 
 def new_interpreter(config: InterpreterOptions) -> Any:
-    """A Java ``Interpreter`` built from ``config``: the one place the options become Java ``SandboxOptions``."""
+    """A Java ``GuestInterpreter`` (JavaScript or Python) built from ``config``.
+
+    The one place the options become Java ``SandboxOptions``.
+    """
     sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
     options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
     clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")

@@ -64,7 +64,6 @@ class HostCalls:
         self._calls = 0
         self._dispatch = SubagentDispatch(ctx, self._child_config)
         self._queue: Any = None
-        self._batched = True
         self._done: list[list[Any]] = []
         self._flush_scheduled = False
         self.interrupt: BaseException | None = None
@@ -79,8 +78,6 @@ class HostCalls:
 
     def java_bridge(self, java_interpreter: Any) -> Any:
         self._java = java_interpreter
-        # The JavaScript interpreter settles a batch of calls at once; the Python one takes them one by one.
-        self._batched = hasattr(java_interpreter, "completeHostCalls")
         self._stop_eval = java_interpreter.cancel
         tools = self._ctx.tools
         bridge, self._queue = _bridge.new_queued_host_bridge(
@@ -128,13 +125,8 @@ class HostCalls:
         batch, self._done = self._done, []
         if not batch or self._java is None:
             return
-        if self._batched:
-            text = json.dumps(batch, ensure_ascii=False, allow_nan=False)
-            _bridge.complete_host_calls(self._java, [entry[0] for entry in batch], text)
-        else:
-            for call_id, ok, value in batch:
-                text = json.dumps(value, ensure_ascii=False, allow_nan=False)
-                _bridge.call_with_text(lambda t, i=call_id, o=ok: self._java.completeHostCall(i, o, t), text)
+        text = json.dumps(batch, ensure_ascii=False, allow_nan=False)
+        _bridge.complete_host_calls(self._java, [entry[0] for entry in batch], text)
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         if kind == "fs" and name == "module":
@@ -244,7 +236,7 @@ class HostCalls:
 
     async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
         """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
-        if not hasattr(self._java, "completeModuleRead"):  # only JavaScript interpreters import modules
+        if self._java is None or not self._java.importsModules():
             self._complete(call_id, False, {"type": "Error", "message": "fs.module is not available in this eval"})
             return
         try:

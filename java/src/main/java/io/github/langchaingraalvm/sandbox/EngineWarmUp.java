@@ -48,7 +48,7 @@ final class EngineWarmUp {
         long deadline = System.nanoTime() + BUDGET.toNanos();
         int ran = 0;
         List<String> cells = cells();
-        try (Interpreter js = sandbox.newInterpreter(options)) {
+        try (JavaScriptInterpreter js = sandbox.newInterpreter(options)) {
             js.markWarmUp();
             for (int round = 0; round < ROUNDS; round++) {
                 for (String cell : cells) {

@@ -3,7 +3,7 @@ package io.github.langchaingraalvm.sandbox;
 /**
  * Receives the host calls the guest makes during one eval: a {@code tools.<name>(input)} call or a
  * {@code task(...)} dispatch. The guest gets a pending Promise at once; the handler does the work elsewhere and
- * settles it later with {@link Interpreter#completeHostCall(long, boolean, String)}.
+ * settles it later with {@link GuestInterpreter#completeHostCall(long, boolean, String)}.
  *
  * <p>Called on the interpreter's guest thread while the guest runs, so it must return quickly and never wait for
  * the guest. An exception thrown from it rejects the call's Promise with a {@code HostError}.

@@ -15,6 +15,10 @@ public final class HostCallQueue implements HostCallHandler {
     private final LinkedBlockingQueue<String> calls = new LinkedBlockingQueue<>();
     private volatile boolean closed;
 
+    /** An empty, open queue. */
+    public HostCallQueue() {
+    }
+
     @Override
     public void start(long callId, String kind, String name, String inputJson) {
         calls.add("[" + callId + "," + quoted(kind) + "," + quoted(name) + "," + inputJson + "]");

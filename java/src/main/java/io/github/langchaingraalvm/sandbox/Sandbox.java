@@ -14,11 +14,12 @@ import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.io.IOAccess;
 
 /**
- * The process-wide part of the sandbox: one shared {@link Engine} (so code caches and JIT output are shared), one
- * watchdog thread, and the cell compiler. Interpreters are cheap to create from it.
+ * The process-wide part of the sandbox: one {@link Engine} per guest language (so the code caches and JIT output
+ * of its contexts are shared), one watchdog thread, and the cell compiler. Interpreters are cheap to create from
+ * it.
  *
  * <pre>{@code
- * try (Interpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
+ * try (GuestInterpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
  *     System.out.println(js.eval("let x = 20; x + 22").envelope()); // <result>42</result>
  * }
  * }</pre>
@@ -55,14 +56,17 @@ public final class Sandbox {
     private static final Properties BUILD = loadBuildProperties();
     private static volatile Sandbox shared;
 
-    private final Engine engine;
+    private final Engine javaScriptEngine;
+    /** GraalPy's engine, created on first use: the language is optional, and most processes never run it. */
+    private final Object pythonEngineLock = new Object();
+    private Engine pythonEngine;
     private final Watchdog watchdog;
     private volatile CellCompiler compiler;
     /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
     private volatile boolean realEvalStarted;
 
     private Sandbox() {
-        engine = tunedEngine("js");
+        javaScriptEngine = tunedEngine("js");
         watchdog = new Watchdog();
         // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
         if (Boolean.getBoolean("langchain.graalvm.noWarmUp")) {
@@ -87,7 +91,7 @@ public final class Sandbox {
      * wasted, while hot loops still get compiled (see docs/performance.md for the figures). The system property
      * {@code langchain.graalvm.engineMode} overrides it ({@code default}, {@code latency} or {@code throughput}).
      */
-    static Engine tunedEngine(String language) {
+    private static Engine tunedEngine(String language) {
         try {
             return engineBuilder(language)
                     .option("engine.Mode", System.getProperty("langchain.graalvm.engineMode", "latency"))
@@ -124,9 +128,9 @@ public final class Sandbox {
         return s;
     }
 
-    /** A new interpreter with its own context and guest thread. */
-    public Interpreter newInterpreter(SandboxOptions options) {
-        return new Interpreter(this, options);
+    /** A new JavaScript interpreter with its own context and guest thread. */
+    public JavaScriptInterpreter newInterpreter(SandboxOptions options) {
+        return new JavaScriptInterpreter(this, options);
     }
 
     /**
@@ -153,17 +157,17 @@ public final class Sandbox {
 
     /** The GraalVM version of the polyglot artifacts this library was built against, such as {@code 25.0.3}. */
     public String graalvmVersion() {
-        return BUILD.getProperty("graalvm.version", engine.getVersion());
+        return BUILD.getProperty("graalvm.version", javaScriptEngine.getVersion());
     }
 
     /** The Truffle runtime's name: "Interpreted" means no JIT compilation of guest code. */
     public String runtimeName() {
-        return engine.getImplementationName();
+        return javaScriptEngine.getImplementationName();
     }
 
     /** Whether guest code is JIT-compiled. */
     public boolean jitEnabled() {
-        return !"Interpreted".equals(engine.getImplementationName());
+        return !"Interpreted".equals(javaScriptEngine.getImplementationName());
     }
 
     /** The sandbox policy every context runs under. */
@@ -183,8 +187,19 @@ public final class Sandbox {
         return p;
     }
 
-    Engine engine() {
-        return engine;
+    /** The engine of every JavaScript context, the cell compiler's included. */
+    Engine javaScriptEngine() {
+        return javaScriptEngine;
+    }
+
+    /** The engine of every GraalPy context, created on first use; shared so parsed standard-library code is. */
+    Engine pythonEngine() {
+        synchronized (pythonEngineLock) {
+            if (pythonEngine == null) {
+                pythonEngine = tunedEngine("python");
+            }
+            return pythonEngine;
+        }
     }
 
     /** Called as a real eval starts, so the engine warm-up leaves the machine to it. */
@@ -202,7 +217,7 @@ public final class Sandbox {
             synchronized (this) {
                 c = compiler;
                 if (c == null) {
-                    c = new CellCompiler(engine);
+                    c = new CellCompiler(javaScriptEngine);
                     compiler = c;
                 }
             }

@@ -133,7 +133,7 @@ public final class SandboxOptions {
         return (long) (memoryLimitBytes * heapFactor);
     }
 
-    /** Whether {@link Interpreter#snapshot(long)} and {@link Interpreter#restore(String)} are available. */
+    /** Whether {@link GuestInterpreter#snapshot(long)} and {@link GuestInterpreter#restore(String)} are available. */
     public boolean snapshots() {
         return snapshots;
     }

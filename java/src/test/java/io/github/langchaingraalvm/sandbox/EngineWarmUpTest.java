@@ -14,7 +14,7 @@ class EngineWarmUpTest {
         List<String> cells = EngineWarmUp.cells();
         assertTrue(cells.size() >= 10, "the corpus has " + cells.size() + " cells");
         SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofSeconds(30)).memoryLimitBytes(0).build();
-        try (Interpreter js = Sandbox.shared().newInterpreter(options)) {
+        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(options)) {
             for (int round = 0; round < 2; round++) {
                 for (String cell : cells) {
                     EvalOutcome o = js.eval(cell.replace("$K", Integer.toString(round)));

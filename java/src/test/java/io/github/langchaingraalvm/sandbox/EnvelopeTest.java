@@ -29,6 +29,6 @@ class EnvelopeTest {
     @Test
     void graalSyntaxMessagesAreReformatted() {
         assertEquals("Expected an operand but found let (1:1)",
-                Interpreter.syntaxMessage("cell:1:0 Expected an operand but found let\nlet\n^\n"));
+                JavaScriptInterpreter.syntaxMessage("cell:1:0 Expected an operand but found let\nlet\n^\n"));
     }
 }

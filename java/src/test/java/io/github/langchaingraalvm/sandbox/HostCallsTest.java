@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 /** {@code tools.*} and {@code task()} calls through {@link HostBridge}, settled from other threads. */
 class HostCallsTest {
     private final ScheduledExecutorService host = Executors.newScheduledThreadPool(4);
-    private Interpreter js = open(SandboxOptions.builder().timeout(Duration.ofSeconds(2)).build());
+    private JavaScriptInterpreter js = open(SandboxOptions.builder().timeout(Duration.ofSeconds(2)).build());
 
-    private static Interpreter open(SandboxOptions options) {
+    private static JavaScriptInterpreter open(SandboxOptions options) {
         return Sandbox.shared().newInterpreter(options);
     }
 

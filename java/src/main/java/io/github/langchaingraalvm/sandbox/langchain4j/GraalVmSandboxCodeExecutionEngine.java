@@ -2,15 +2,15 @@ package io.github.langchaingraalvm.sandbox.langchain4j;
 
 import dev.langchain4j.code.CodeExecutionEngine;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
-import io.github.langchaingraalvm.sandbox.Interpreter;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.Objects;
 
 /**
  * A LangChain4j {@link CodeExecutionEngine} that runs JavaScript (and TypeScript) in one persistent, sandboxed
- * GraalVM {@link Interpreter}. Globals declared by one {@link #execute(String)} call are visible to the next; every
- * call is bounded by the {@link SandboxOptions} time and memory limits.
+ * GraalVM {@link GuestInterpreter}. Globals declared by one {@link #execute(String)} call are visible to the next;
+ * every call is bounded by the {@link SandboxOptions} time and memory limits.
  *
  * <p>{@link #execute(String)} returns the envelope a model reads: {@code <result>...</result>} for a value,
  * {@code <error type="...">...</error>} for a guest error, a timeout or a limit, preceded by
@@ -36,7 +36,7 @@ import java.util.Objects;
  */
 public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, AutoCloseable {
     private final SandboxOptions options;
-    private volatile Interpreter interpreter;
+    private volatile GuestInterpreter interpreter;
     private volatile boolean closed;
 
     /** An engine with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
@@ -102,8 +102,8 @@ public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEng
      * The interpreter, replaced by a fresh one when an earlier call got stuck in a builtin that ignores interrupts
      * and closed it (that call's outcome said the globals were gone).
      */
-    private Interpreter current() {
-        Interpreter i = interpreter;
+    private GuestInterpreter current() {
+        GuestInterpreter i = interpreter;
         if (i.isClosed() && !closed) {
             synchronized (this) {
                 if (interpreter.isClosed() && !closed) {

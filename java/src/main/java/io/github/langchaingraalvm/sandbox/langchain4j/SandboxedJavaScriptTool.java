@@ -3,7 +3,7 @@ package io.github.langchaingraalvm.sandbox.langchain4j;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolMemoryId;
-import io.github.langchaingraalvm.sandbox.Interpreter;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.ArrayList;
@@ -236,13 +236,13 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
 
     private static final class Session {
         /** Replaced when a call got stuck in a builtin that ignores interrupts and closed it; guarded by lock. */
-        Interpreter interpreter;
+        GuestInterpreter interpreter;
         /** Serializes the calls of one session, so a second call waits instead of getting ConcurrentEval. */
         final ReentrantLock lock = new ReentrantLock();
         /** Calls in flight or waiting; guarded by the sessions map. */
         int users;
 
-        Session(Interpreter interpreter) {
+        Session(GuestInterpreter interpreter) {
             this.interpreter = interpreter;
         }
     }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class InterpreterTest {
-    private Interpreter js;
+class JavaScriptInterpreterTest {
+    private JavaScriptInterpreter js;
 
     @BeforeEach
     void open() {
@@ -89,7 +89,7 @@ class InterpreterTest {
 
     @Test
     void hostClockIsOptIn() {
-        try (Interpreter host = Sandbox.shared().newInterpreter(
+        try (JavaScriptInterpreter host = Sandbox.shared().newInterpreter(
                 SandboxOptions.builder().clock(SandboxOptions.Clock.HOST).build())) {
             long guest = Long.parseLong(host.eval("Date.now()").value());
             assertTrue(Math.abs(guest - System.currentTimeMillis()) < 60_000);
@@ -114,7 +114,7 @@ class InterpreterTest {
 
     @Test
     void guestThatIgnoresTheInterruptIsClosedByForce() {
-        try (Interpreter stubborn = Sandbox.shared().newInterpreter(SandboxOptions.builder()
+        try (JavaScriptInterpreter stubborn = Sandbox.shared().newInterpreter(SandboxOptions.builder()
                 .timeout(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(200)).build())) {
             // A host call that neither returns nor polls safepoints: interrupt() cannot stop it, close(true) must.
             stubborn.defineGlobal("hang", (ProxyExecutable) args -> {
@@ -150,7 +150,7 @@ class InterpreterTest {
 
     @Test
     void memoryBombClosesTheContextAndAFreshOneFollows() {
-        try (Interpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder()
+        try (JavaScriptInterpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder()
                 .timeout(Duration.ofSeconds(30)).memoryLimitBytes(16L << 20).build())) {
             small.eval("var kept = 1");
             EvalOutcome o = small.eval("const a = []; while (true) a.push(new Array(1000).fill(1.5))");
@@ -171,7 +171,7 @@ class InterpreterTest {
 
     @Test
     void outputIsBounded() {
-        try (Interpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder().maxResultChars(100).build())) {
+        try (JavaScriptInterpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder().maxResultChars(100).build())) {
             EvalOutcome o = small.eval("for (let i = 0; i < 100000; i++) console.log('line ' + i); 1");
             assertEquals(100, o.stdout().length());
             assertTrue(o.stdoutDropped() > 500_000);
@@ -199,7 +199,7 @@ class InterpreterTest {
 
     @Test
     void interpretersDoNotShareGlobals() {
-        try (Interpreter other = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
+        try (JavaScriptInterpreter other = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
             js.eval("var secret = 1; Object.prototype.polluted = true");
             assertEquals("undefined", other.eval("typeof secret").value());
             assertEquals("undefined", other.eval("({}).polluted").value());
