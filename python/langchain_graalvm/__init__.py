@@ -11,6 +11,7 @@ from langchain_graalvm.errors import (
     GuestUnavailableError,
     InterpreterClosedError,
     JvmError,
+    OptionsError,
     SnapshotError,
 )
 from langchain_graalvm.interpreter import Interpreter, runtime_info
@@ -31,6 +32,7 @@ __all__ = [
     "InterpreterClosedError",
     "InterpreterOptions",
     "JvmError",
+    "OptionsError",
     "SnapshotError",
     "SubagentCompleteEvent",
     "SubagentErrorEvent",

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ._runtime._bridge import EvalOutcome
+from .errors import OptionsError
 
 logger = logging.getLogger("langchain_graalvm.audit")
 
@@ -114,7 +115,7 @@ def resolve(target: AuditTarget | Auditor) -> Auditor | None:
         return target
     if isinstance(target, str):
         if not target:
-            raise ValueError("audit logger name must not be empty")
+            raise OptionsError("audit logger name must not be empty")
         return Auditor(logging.getLogger(target))
     if isinstance(target, logging.Logger) or callable(target):
         return Auditor(target)

@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from .errors import FsError
+from .errors import FsError, OptionsError
 
 if TYPE_CHECKING:
     from deepagents.backends.protocol import BackendProtocol
@@ -56,21 +56,21 @@ class FilesAccess:
 
     def __post_init__(self) -> None:
         if self.mode not in _MODES:
-            raise ValueError(f"files mode must be 'read' or 'read-write'; got {self.mode!r}")
+            raise OptionsError(f"files mode must be 'read' or 'read-write'; got {self.mode!r}")
         if isinstance(self.max_bytes, bool) or not isinstance(self.max_bytes, int) or self.max_bytes < 1:
-            raise ValueError(f"files max_bytes must be a positive int; got {self.max_bytes!r}")
+            raise OptionsError(f"files max_bytes must be a positive int; got {self.max_bytes!r}")
         if self.prefixes is not None:
             if isinstance(self.prefixes, str) or not isinstance(self.prefixes, Iterable):
-                raise ValueError("files prefixes must be a list of absolute paths such as ['/data/'], or None")
+                raise OptionsError("files prefixes must be a list of absolute paths such as ['/data/'], or None")
             checked = tuple(_check_prefix(p) for p in self.prefixes)
             if not checked:
-                raise ValueError("files prefixes must not be empty; use None to allow every path")
+                raise OptionsError("files prefixes must not be empty; use None to allow every path")
             object.__setattr__(self, "prefixes", checked)
         if self.backend is not None:
             from deepagents.backends.protocol import BackendProtocol
 
             if not isinstance(self.backend, BackendProtocol):
-                raise ValueError(
+                raise OptionsError(
                     "files backend must be a deepagents BackendProtocol instance (StateBackend(), "
                     f"FilesystemBackend(root_dir=..., virtual_mode=True), ...); got {type(self.backend).__name__}"
                 )
@@ -94,9 +94,9 @@ FilesOption = FilesAccess | FilesMode | Mapping[str, Any] | None
 
 def _check_prefix(prefix: Any) -> str:
     if not isinstance(prefix, str) or not prefix.startswith("/"):
-        raise ValueError(f"a files prefix must be an absolute path such as '/data/'; got {prefix!r}")
+        raise OptionsError(f"a files prefix must be an absolute path such as '/data/'; got {prefix!r}")
     if ".." in prefix.split("/") or "\x00" in prefix:
-        raise ValueError(f"a files prefix must not contain '..' or NUL; got {prefix!r}")
+        raise OptionsError(f"a files prefix must not contain '..' or NUL; got {prefix!r}")
     normal = posixpath.normpath(prefix)
     return "/" if normal in ("/", "//") else normal.rstrip("/") + "/"
 
@@ -110,9 +110,9 @@ def check_files_option(files: Any) -> FilesAccess | None:
     if isinstance(files, Mapping):
         unknown = set(files) - {f.name for f in dataclasses.fields(FilesAccess)}
         if unknown:
-            raise ValueError(f"unknown files option(s): {', '.join(sorted(map(str, unknown)))}")
+            raise OptionsError(f"unknown files option(s): {', '.join(sorted(map(str, unknown)))}")
         return FilesAccess(**dict(files))
-    raise ValueError(
+    raise OptionsError(
         "`files` must be None, 'read', 'read-write', a FilesAccess, or a mapping like "
         f"{{'mode': 'read', 'prefixes': ['/data/']}}; got {type(files).__name__}"
     )

@@ -11,6 +11,7 @@ Errors inside the guest never raise: they come back as an :class:`~langchain_gra
     ├── FetchError               (RuntimeError) the GraalVM jars could not be fetched or verified
     ├── GuestUnavailableError    (RuntimeError) language="python" without the GraalPy jars
     ├── InterpreterClosedError   (RuntimeError) an interpreter or interpreter slot used after close()
+    ├── OptionsError             (ValueError)   an option or argument given to the package is not valid
     ├── SnapshotError            (ValueError)   a snapshot too large or stopped, or a payload refused on restore
     ├── FastStartError           (RuntimeError) the fast-start image or its AOT cache could not be built
     ├── DemoError                (RuntimeError) ``langchain-graalvm demo`` cannot run as asked
@@ -37,6 +38,7 @@ __all__ = [
     "HostCallError",
     "InterpreterClosedError",
     "JvmError",
+    "OptionsError",
     "SnapshotError",
     "WorkloadError",
 ]
@@ -60,6 +62,13 @@ class GuestUnavailableError(GraalVMError, RuntimeError):
 
 class InterpreterClosedError(GraalVMError, RuntimeError):
     """An interpreter, or an agent's interpreter slot, was used after it was closed."""
+
+
+class OptionsError(GraalVMError, ValueError):
+    """An option or argument given to an interpreter, the middleware or the jar fetch is not valid.
+
+    Raised when the object is built, before anything starts; the message names the option and what it accepts.
+    """
 
 
 class SnapshotError(GraalVMError, ValueError):

@@ -15,7 +15,7 @@ from ._files import FilesAccess
 from ._runtime import _bridge, _prestart
 from ._runtime._bridge import EvalOutcome
 from ._runtime._pools import shared_pool
-from .errors import InterpreterClosedError
+from .errors import InterpreterClosedError, OptionsError
 from .options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
 
 
@@ -308,14 +308,14 @@ def _check_standalone_files(files: Any) -> FilesAccess | None:
     if access is None:
         return None
     if access.backend is None:
-        raise ValueError(
+        raise OptionsError(
             "Interpreter(files=...) needs a backend: FilesAccess('read', backend=FilesystemBackend(root_dir=..., "
             "virtual_mode=True)), or another deepagents BackendProtocol instance"
         )
     from deepagents.backends.state import StateBackend
 
     if isinstance(access.backend, StateBackend):
-        raise ValueError(
+        raise OptionsError(
             "a StateBackend keeps files in an agent run's state, which a standalone Interpreter does not have; use "
             "CodeInterpreterMiddleware(files=...) in the agent, or another backend here"
         )

@@ -12,6 +12,8 @@ import dataclasses
 import math
 from typing import Literal
 
+from .errors import OptionsError
+
 Language = Literal["js", "python"]
 Clock = Literal["frozen", "host"]
 Mode = Literal["thread", "turn", "call"]
@@ -42,13 +44,13 @@ def resolve_language(language: str, *, quoted: bool = False) -> Language:
     """The guest ``language`` names (``"js"`` or ``"python"``); ValueError for anything else."""
     if language not in LANGUAGES:
         hint = "(JavaScript, TypeScript accepted)" if quoted else "(JavaScript/TypeScript)"
-        raise ValueError(f"{_named('language', quoted)} must be 'js' {hint} or 'python' (GraalPy); got {language!r}")
+        raise OptionsError(f"{_named('language', quoted)} must be 'js' {hint} or 'python' (GraalPy); got {language!r}")
     return LANGUAGES[language]
 
 
 def check_clock(clock: str, *, quoted: bool = False) -> None:
     if clock not in CLOCKS:
-        raise ValueError(f"{_named('clock', quoted)} must be 'frozen' or 'host'; got {clock!r}")
+        raise OptionsError(f"{_named('clock', quoted)} must be 'frozen' or 'host'; got {clock!r}")
 
 
 def resolve_mode(mode: str | None) -> Mode:
@@ -57,7 +59,7 @@ def resolve_mode(mode: str | None) -> Mode:
         return "thread"
     if mode in ("turn", "call"):
         return mode  # type: ignore[return-value]
-    raise ValueError("`mode` must be one of 'thread', 'turn', or 'call'.")
+    raise OptionsError("`mode` must be one of 'thread', 'turn', or 'call'.")
 
 
 def _is_number(value: object) -> bool:
@@ -90,21 +92,21 @@ class InterpreterOptions:
         language = resolve_language(self.language)
         timeout = self.timeout
         if not _is_number(timeout) or not math.isfinite(timeout):
-            raise ValueError(f"timeout must be a finite number of seconds; got {timeout!r}")
+            raise OptionsError(f"timeout must be a finite number of seconds; got {timeout!r}")
         if timeout <= 0:
-            raise ValueError(f"timeout must be > 0 seconds; got {timeout!r}")
+            raise OptionsError(f"timeout must be > 0 seconds; got {timeout!r}")
         memory_limit = self.memory_limit
         if isinstance(memory_limit, bool) or not isinstance(memory_limit, int) or memory_limit < 0:
-            raise ValueError(f"memory_limit must be an int >= 0 (bytes; 0 disables it); got {memory_limit!r}")
+            raise OptionsError(f"memory_limit must be an int >= 0 (bytes; 0 disables it); got {memory_limit!r}")
         if isinstance(self.max_result_chars, bool) or not isinstance(self.max_result_chars, int):
-            raise ValueError(f"max_result_chars must be an int; got {self.max_result_chars!r}")
+            raise OptionsError(f"max_result_chars must be an int; got {self.max_result_chars!r}")
         check_clock(self.clock)
         if not _is_number(self.heap_factor) or not 1 <= self.heap_factor < math.inf:
-            raise ValueError(f"heap_factor must be a number >= 1; got {self.heap_factor!r}")
+            raise OptionsError(f"heap_factor must be a number >= 1; got {self.heap_factor!r}")
         if not _is_number(self.max_wall_time) or not 0 < self.max_wall_time < math.inf:
-            raise ValueError(f"max_wall_time must be a finite number of seconds > 0; got {self.max_wall_time!r}")
+            raise OptionsError(f"max_wall_time must be a finite number of seconds > 0; got {self.max_wall_time!r}")
         if not isinstance(self.interrupt_grace, (int, float)) or self.interrupt_grace <= 0:
-            raise ValueError(f"interrupt_grace must be > 0 seconds; got {self.interrupt_grace!r}")
+            raise OptionsError(f"interrupt_grace must be > 0 seconds; got {self.interrupt_grace!r}")
         normal = {
             "language": language,
             "timeout": float(timeout),

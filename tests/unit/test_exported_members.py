@@ -17,6 +17,7 @@ PUBLIC = [
     "InterpreterClosedError",
     "InterpreterOptions",
     "JvmError",
+    "OptionsError",
     "SnapshotError",
     "SubagentCompleteEvent",
     "SubagentErrorEvent",
@@ -47,3 +48,14 @@ def test_middleware_public_path_is_the_agents_middleware() -> None:
 
     assert langchain_graalvm.middleware.__all__ == ["CodeInterpreterMiddleware", "GraalVMInterpreterState"]
     assert langchain_graalvm.CodeInterpreterMiddleware is CodeInterpreterMiddleware
+
+
+def test_a_bad_option_is_an_options_error_and_still_a_value_error() -> None:
+    import pytest
+
+    from langchain_graalvm import InterpreterOptions, OptionsError
+
+    with pytest.raises(OptionsError, match="timeout must be > 0 seconds") as caught:
+        InterpreterOptions(timeout=0)
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, langchain_graalvm.GraalVMError)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..errors import FetchError, JvmError
+from ..errors import FetchError, JvmError, OptionsError
 from ._jvmfinder import find_jdk
 
 logger = logging.getLogger("langchain_graalvm")
@@ -279,7 +279,7 @@ def _repo_path(art: Artifact) -> str:
 
 def _choose_resolver(resolver: Resolver) -> Literal["mvn", "jgo"]:
     if resolver not in ("auto", "mvn", "jgo"):
-        raise ValueError(f"resolver must be 'auto', 'mvn' or 'jgo'; got {resolver!r}")
+        raise OptionsError(f"resolver must be 'auto', 'mvn' or 'jgo'; got {resolver!r}")
     has_mvn = shutil.which("mvn") is not None
     if resolver == "mvn" or (resolver == "auto" and has_mvn):
         if not has_mvn:

@@ -15,6 +15,8 @@ from langchain_core.tools import BaseTool
 from langgraph.types import Command
 from pydantic import BaseModel
 
+from ..errors import OptionsError
+
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _CAMEL = re.compile(r"[-_]([a-z])")
 _MAX_SAFE_INT = 2**53
@@ -39,7 +41,7 @@ def check_ptc_option(ptc: Any, tool_name: str) -> list[str | BaseTool] | None:
     if ptc is None:
         return None
     if isinstance(ptc, (str, BaseTool)) or not isinstance(ptc, Iterable):
-        raise ValueError("`ptc` must be None or a list of tool names and BaseTool instances")
+        raise OptionsError("`ptc` must be None or a list of tool names and BaseTool instances")
     entries = list(ptc)
     for entry in entries:
         if isinstance(entry, BaseTool):
@@ -47,11 +49,11 @@ def check_ptc_option(ptc: Any, tool_name: str) -> list[str | BaseTool] | None:
         elif isinstance(entry, str):
             name = entry
         else:
-            raise ValueError(f"`ptc` entries must be tool names or BaseTool instances; got {type(entry).__name__}")
+            raise OptionsError(f"`ptc` entries must be tool names or BaseTool instances; got {type(entry).__name__}")
         if name == TASK_TOOL:
-            raise ValueError(_TASK_IN_PTC)
+            raise OptionsError(_TASK_IN_PTC)
         if name != tool_name and not _IDENTIFIER.match(camel_name(name)):
-            raise ValueError(
+            raise OptionsError(
                 f"PTC tool name {name!r} cannot be exposed as the JavaScript identifier {camel_name(name)!r}. "
                 "Tool names must map to /^[A-Za-z_$][A-Za-z0-9_$]*$/."
             )

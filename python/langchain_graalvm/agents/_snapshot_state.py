@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from hashlib import blake2b, sha256
 from typing import Any
 
+from ..errors import OptionsError
 from ._delta import apply_delta, make_delta
 
 logger = logging.getLogger("langchain_graalvm.middleware")
@@ -56,7 +57,7 @@ def signing_key(key: str | bytes | None) -> bytes | None:
         return None
     material = key.encode("utf-8") if isinstance(key, str) else bytes(key)
     if not material:
-        raise ValueError("`snapshot_signing_key` must be a non-empty str or bytes.")
+        raise OptionsError("`snapshot_signing_key` must be a non-empty str or bytes.")
     return material
 
 

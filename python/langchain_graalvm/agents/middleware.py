@@ -35,7 +35,7 @@ from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
 from .._runtime import _prestart
-from ..errors import SnapshotError
+from ..errors import OptionsError, SnapshotError
 from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
 from . import _hostcalls, _ptc, _slots, _spares, prompts
 from . import _snapshot_state as snap
@@ -167,23 +167,23 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         super().__init__()
         self.files = _files.check_files_option(files)
         if max_ptc_calls is not None and max_ptc_calls < 1:
-            raise ValueError("`max_ptc_calls` must be >= 1 or None")
+            raise OptionsError("`max_ptc_calls` must be >= 1 or None")
         if max_snapshot_bytes is not None and max_snapshot_bytes < 1:
-            raise ValueError("`max_snapshot_bytes` must be >= 1 or None")
+            raise OptionsError("`max_snapshot_bytes` must be >= 1 or None")
         if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
-            raise ValueError("`max_subagent_concurrency` must be a positive integer")
+            raise OptionsError("`max_subagent_concurrency` must be a positive integer")
         self.mode: Mode = resolve_mode(mode)
         self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
         if isinstance(previous_signing_keys, (str, bytes)):
-            raise ValueError("`previous_signing_keys` must be a list of keys, not one key")
+            raise OptionsError("`previous_signing_keys` must be a list of keys, not one key")
         if previous_signing_keys and self._signing_key is None:
-            raise ValueError("`previous_signing_keys` needs `snapshot_signing_key`, the key that signs new snapshots")
+            raise OptionsError("`previous_signing_keys` needs `snapshot_signing_key`, the key that signs new snapshots")
         self._previous_keys = tuple(k for k in map(snap.signing_key, previous_signing_keys) if k is not None)
         language = resolve_language(language, quoted=True)
         check_clock(clock, quoted=True)
         if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
-            raise ValueError(
+            raise OptionsError(
                 f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}"
             )
         self.memory_limit = memory_limit
