@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_graalvm._audit import AuditRecord
 from langchain_graalvm._files import FilesAccess
-from langchain_graalvm._runtime._bridge import EvalOutcome
+from langchain_graalvm._runtime._adapter import EvalOutcome
 from langchain_graalvm.errors import (
     FetchError,
     GraalVMError,

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ._runtime._bridge import EvalOutcome
+from ._runtime._adapter import EvalOutcome
 from .errors import OptionsError
 
 logger = logging.getLogger("langchain_graalvm.audit")

@@ -12,8 +12,8 @@ from typing import Any
 from . import _audit, _files
 from ._audit import AuditTarget
 from ._files import FilesAccess
-from ._runtime import _bridge, _prestart
-from ._runtime._bridge import EvalOutcome
+from ._runtime import _adapter, _prestart
+from ._runtime._adapter import EvalOutcome
 from ._runtime._pools import shared_pool
 from .errors import InterpreterClosedError, OptionsError
 from .options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
@@ -151,11 +151,11 @@ class Interpreter:
         """
         java = self._java_now()
         if self.language == "python":
-            _bridge.eval_blocking(java, "")
+            _adapter.eval_blocking(java, "")
         elif self.options.snapshots:
-            _bridge.snapshot(java, None)
+            _adapter.snapshot(java, None)
         else:
-            _bridge.prepare(java)
+            _adapter.prepare(java)
 
     def _interpreter(self) -> Any:
         pending, self._pending = self._pending, None
@@ -177,7 +177,7 @@ class Interpreter:
                 if self._closed:
                     raise InterpreterClosedError("the interpreter is closed")
                 if self._java is None or self._java.isClosed():
-                    self._java = _bridge.new_interpreter(self.options)
+                    self._java = _adapter.new_interpreter(self.options)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
                         self._java.close()
                         self._java = None
@@ -185,7 +185,7 @@ class Interpreter:
                 java = self._java
         return java
 
-    def eval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
+    def eval(self, code: str, *, host: _adapter.HostBinding | None = None) -> EvalOutcome:
         """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise.
 
         ``host`` gives the cell host functions (``tools.*``, ``task``); the middleware passes it.
@@ -195,7 +195,7 @@ class Interpreter:
         java = self._interpreter()
         own = self._own_host(None) if host is None else None
         try:
-            outcome = _bridge.eval_blocking(java, code, own or host)
+            outcome = _adapter.eval_blocking(java, code, own or host)
         finally:
             if own is not None:
                 own.close()
@@ -220,7 +220,7 @@ class Interpreter:
         )
         return _hostcalls.HostCalls(ctx, loop or _hostcalls.private_loop())
 
-    async def aeval(self, code: str, *, host: _bridge.HostBinding | None = None) -> EvalOutcome:
+    async def aeval(self, code: str, *, host: _adapter.HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
@@ -231,7 +231,7 @@ class Interpreter:
         loop = asyncio.get_running_loop()
         own = self._own_host(loop) if host is None else None
         touched = own.files_touched if own is not None else None
-        future = loop.run_in_executor(_shared_executor(), _bridge.eval_blocking, java, code, own or host)
+        future = loop.run_in_executor(_shared_executor(), _adapter.eval_blocking, java, code, own or host)
         try:
             outcome = await asyncio.shield(future)
         except asyncio.CancelledError:
@@ -258,7 +258,7 @@ class Interpreter:
             SnapshotError: the payload would exceed ``max_bytes``, or the guest made it fail or time out.
             RuntimeError: the interpreter was created without ``snapshots=True``, is closed, or is evaluating.
         """
-        return _bridge.snapshot(self._interpreter(), max_bytes)
+        return _adapter.snapshot(self._interpreter(), max_bytes)
 
     def restore(self, payload: bytes) -> list[str]:
         """Restores globals saved by :meth:`snapshot`; call it before evaluating anything.
@@ -268,7 +268,7 @@ class Interpreter:
         """
         if not isinstance(payload, (bytes, bytearray)):
             raise TypeError(f"payload must be bytes; got {type(payload).__name__}")
-        return _bridge.restore(self._interpreter(), bytes(payload))
+        return _adapter.restore(self._interpreter(), bytes(payload))
 
     def cancel(self) -> None:
         """Stops the running eval, if any. It returns a ``Cancelled`` error."""
@@ -324,4 +324,4 @@ def _check_standalone_files(files: Any) -> FilesAccess | None:
 
 def runtime_info() -> dict[str, Any]:
     """Facts about this process's sandbox runtime: GraalVM version, runtime name, JIT, JDK. Starts the JVM."""
-    return _bridge.runtime_facts()
+    return _adapter.runtime_facts()

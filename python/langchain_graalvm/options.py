@@ -2,7 +2,7 @@
 
 :class:`InterpreterOptions` is what every layer passes on: :class:`~langchain_graalvm.Interpreter` builds one from
 its keyword arguments, the middleware builds one for the interpreters of its slots (equal options share spare
-contexts), the prompt describes its limits, and :mod:`langchain_graalvm._runtime._bridge` maps it, once, to the
+contexts), the prompt describes its limits, and :mod:`langchain_graalvm._runtime._adapter` maps it, once, to the
 Java ``SandboxOptions``. Building one validates it and starts nothing.
 """
 

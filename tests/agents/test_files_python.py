@@ -15,7 +15,7 @@ from tests.agents.test_files import BINARY, read_file, run, write_file
 from tests.support.scripted import build_agent
 
 pytestmark = pytest.mark.skipif(
-    not __import__("langchain_graalvm._runtime._bridge", fromlist=["runtime_facts"]).runtime_facts()["python_available"],
+    not __import__("langchain_graalvm._runtime._adapter", fromlist=["runtime_facts"]).runtime_facts()["python_available"],
     reason="the GraalPy jars are not installed",
 )
 

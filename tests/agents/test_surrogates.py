@@ -15,7 +15,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 
 from langchain_graalvm import CodeInterpreterMiddleware, Interpreter
-from langchain_graalvm._runtime._bridge import EvalOutcome
+from langchain_graalvm._runtime._adapter import EvalOutcome
 from tests.agents.test_ptc import WorkerModel, run
 from tests.support.scripted import build_agent, results_of, thread, turn
 

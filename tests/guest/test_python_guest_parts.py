@@ -124,7 +124,7 @@ def test_snapshot_limits_and_bad_payloads(make_guest: GuestFactory) -> None:
 
 def test_tools_task_and_files_are_host_calls(make_guest: GuestFactory) -> None:
     api, host = make_guest()
-    api.install_bridges(host.start, host.wait, "lookup,other", True, True)
+    api.install_host_calls(host.start, host.wait, "lookup,other", True, True)
     host.answers[1] = "1" + json.dumps({"answer": {"\u0000bigint": "12345678901234567890"}})
     assert api.run("tools.lookup(q='x', data=b'\\x01')", 100)[1] == "{'answer': 12345678901234567890}"
     assert host.calls[0] == ("tool", "lookup", '{"q": "x", "data": {"\\u0000bytes": [1]}}')

@@ -7,7 +7,7 @@ Layered from the bottom up, each module importing only those above it in this li
 - ``_faststart``: the fast-start JDK image and AOT cache, when they were built;
 - ``_launch``: the runtime folder, class path and JVM flags of the one start;
 - ``_jvm``: the start itself, once per process; the only module that imports :mod:`jpype`;
-- ``_bridge``: the Java sandbox's adapter: options in, plain data (:class:`~langchain_graalvm.EvalOutcome`) out;
+- ``_adapter``: the Java sandbox's adapter: options in, plain data (:class:`~langchain_graalvm.EvalOutcome`) out;
 - ``_prestart``, ``_pools``: background JVM start and the shared worker threads.
 
 Nothing here imports :mod:`langchain_graalvm.agents` or :mod:`langchain_graalvm.cli`.

@@ -22,7 +22,7 @@ from langgraph.errors import GraphBubbleUp
 from pydantic import ValidationError
 
 from .. import _files
-from .._runtime import _bridge
+from .._runtime import _adapter
 from ..errors import FsError, HostCallError
 from . import _ptc
 from ._context import EvalContext
@@ -80,7 +80,7 @@ class HostCalls:
         self._java = java_interpreter
         self._stop_eval = java_interpreter.cancel
         tools = self._ctx.tools
-        bridge, self._queue = _bridge.new_queued_host_bridge(
+        bridge, self._queue = _adapter.new_queued_host_bridge(
             list(tools or ()),
             expose_tools=tools is not None,
             expose_task=self._ctx.task_tool is not None,
@@ -97,7 +97,7 @@ class HostCalls:
                 batch = queue.poll(_POLL_MS)
                 if batch is None:
                     return
-                calls = _ptc.decode_calls(_bridge.text_of(batch))
+                calls = _ptc.decode_calls(_adapter.text_of(batch))
                 if calls:
                     self._loop.call_soon_threadsafe(self._spawn, calls)
         except RuntimeError:  # the loop is closed: nobody is left to run the calls
@@ -126,7 +126,7 @@ class HostCalls:
         if not batch or self._java is None:
             return
         text = json.dumps(batch, ensure_ascii=False, allow_nan=False)
-        _bridge.complete_host_calls(self._java, [entry[0] for entry in batch], text)
+        _adapter.complete_host_calls(self._java, [entry[0] for entry in batch], text)
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         if kind == "fs" and name == "module":

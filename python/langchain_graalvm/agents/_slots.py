@@ -22,7 +22,7 @@ import weakref
 from concurrent.futures import Future
 
 from .._runtime import _jvm
-from .._runtime._bridge import HostBinding
+from .._runtime._adapter import HostBinding
 from ..errors import InterpreterClosedError, SnapshotError
 from ..interpreter import Interpreter
 from ..options import InterpreterOptions

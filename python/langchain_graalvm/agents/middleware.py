@@ -389,10 +389,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         return await handler(self._with_prompt(request))
 
     def _with_prompt(self, request: ModelRequest[ContextT]) -> ModelRequest[ContextT]:
-        prompt = self._system_prompt + self._bridges_prompt(request.tools)
+        prompt = self._system_prompt + self._host_calls_prompt(request.tools)
         return request.override(system_message=append_to_system_message(request.system_message, prompt))
 
-    def _bridges_prompt(self, available: list[Any]) -> str:
+    def _host_calls_prompt(self, available: list[Any]) -> str:
         """The prompt sections for ``tools`` and ``task``, cached per tool set."""
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None

@@ -28,7 +28,7 @@ _TRAINING_CELLS = (
 def train() -> None:
     """The training run's workload (run in a child process with the training variable set)."""
     from langchain_graalvm import Interpreter
-    from langchain_graalvm._runtime._bridge import runtime_facts
+    from langchain_graalvm._runtime._adapter import runtime_facts
 
     with Interpreter(snapshots=True, prestart=False) as js:
         js.snapshot()

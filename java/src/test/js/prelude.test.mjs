@@ -28,7 +28,7 @@ test('the factory is one function expression and returns the host helpers', () =
   const factory = vm.runInContext(SOURCE, vm.createContext());
   assert.equal(typeof factory, 'function');
   const { api } = context();
-  for (const name of ['render', 'describeError', 'bridgesIntact', 'installBridges', 'completeCall', 'completeCalls',
+  for (const name of ['render', 'describeError', 'hostCallsIntact', 'installHostCalls', 'completeCall', 'completeCalls',
     'dropCalls', 'isThenable', 'settle', 'modelGlobals']) {
     assert.equal(typeof api[name], 'function', name);
   }
@@ -101,8 +101,8 @@ test('frozen clock: Date, Date.now and Intl formatting answer the fixed instant'
 
 test('host calls: tools send JSON and settle when the host completes them', async () => {
   const { run, api, calls } = context();
-  api.installBridges('lookup,other', true, false);
-  assert.equal(api.bridgesIntact(), true);
+  api.installHostCalls('lookup,other', true, false);
+  assert.equal(api.hostCallsIntact(), true);
   run('globalThis.p = tools.lookup({q: "x", n: 10n, skip: undefined, bytes: new Uint8Array([1, 2])})');
   assert.deepEqual(calls[0], ['tool', 'lookup', '{"q":"x","n":{"\\u0000bigint":"10"},"bytes":{"\\u0000bytes":[1,2]}}']);
   api.completeCall(1, true, '{"answer": 42}');
@@ -113,14 +113,14 @@ test('host calls: tools send JSON and settle when the host completes them', asyn
   await assert.rejects(run('q'), (e) => e.name === 'ToolError' && e.message === 'no');
   assert.equal(run('Object.isFrozen(tools) && Object.keys(tools).join()'), 'lookup,other');
   run('delete globalThis.tools');
-  assert.equal(api.bridgesIntact(), false);
-  api.installBridges(null, false, false);
+  assert.equal(api.hostCallsIntact(), false);
+  api.installHostCalls(null, false, false);
   assert.equal(run('typeof tools + typeof task'), 'undefinedundefined');
 });
 
 test('host calls: circular and oversized inputs are rejected in the guest', async () => {
   const { run, api, calls } = context();
-  api.installBridges('t', false, false);
+  api.installHostCalls('t', false, false);
   await assert.rejects(run('const o = {}; o.o = o; tools.t(o)'), /circular reference/);
   await assert.rejects(run('tools.t({s: "x".repeat(9 * 1024 * 1024)})'), /at most 8388608/);
   assert.equal(calls.length, 0);
@@ -128,7 +128,7 @@ test('host calls: circular and oversized inputs are rejected in the guest', asyn
 
 test('fs: operations are host calls; stat comes back with isFile/isDirectory', async () => {
   const { run, api, calls } = context();
-  api.installBridges(null, false, true);
+  api.installHostCalls(null, false, true);
   run('globalThis.s = fs.promises.stat("/data/a.txt")');
   assert.deepEqual(calls[0], ['fs', 'stat', '{"path":"/data/a.txt"}']);
   api.completeCalls('[[1, true, {"size": 3, "isFile": true, "isDirectory": false}]]');

@@ -67,10 +67,10 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     abstract EvalOutcome run(C cell, Watchdog.Ticket t, long start);
 
     /** Installs the guest globals of {@code b}: its {@code tools}, {@code task} and the agent's files. */
-    abstract void installBridges(HostBridge b);
+    abstract void installHostCalls(HostBridge b);
 
     /** Whether the globals of the last installed bridge are still in place (the model's code may have changed them). */
-    boolean bridgesIntact() {
+    boolean hostCallsIntact() {
         return true;
     }
 
@@ -208,7 +208,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         guest.close();
     }
 
-    /** Binds a host value (a polyglot proxy) as a guest global. For host bridges and tests in this package. */
+    /** Binds a host value (a polyglot proxy) as a guest global. For host-call objects and tests in this package. */
     final void defineGlobal(String name, Object hostValue) {
         guest.exclusive(() -> {
             ensureContext();
@@ -306,10 +306,10 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /** Installs the globals of {@code b} when they differ from the ones installed; null leaves them as they are. */
     private void installBridge(HostBridge b) {
-        if (b == null || (b.shape().equals(installedShape) && bridgesIntact())) {
+        if (b == null || (b.shape().equals(installedShape) && hostCallsIntact())) {
             return;
         }
-        installBridges(b);
+        installHostCalls(b);
         installedShape = b.shape();
     }
 

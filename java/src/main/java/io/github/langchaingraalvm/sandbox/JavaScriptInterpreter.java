@@ -141,13 +141,13 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     }
 
     @Override
-    boolean bridgesIntact() {
-        return api.invokeMember("bridgesIntact").asBoolean();
+    boolean hostCallsIntact() {
+        return api.invokeMember("hostCallsIntact").asBoolean();
     }
 
     @Override
-    void installBridges(HostBridge b) {
-        api.invokeMember("installBridges", b.exposeTools() ? String.join(",", b.toolNames()) : null,
+    void installHostCalls(HostBridge b) {
+        api.invokeMember("installHostCalls", b.exposeTools() ? String.join(",", b.toolNames()) : null,
                 b.exposeTask(), b.exposeFs());
     }
 

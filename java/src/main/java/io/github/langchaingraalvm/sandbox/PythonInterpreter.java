@@ -94,10 +94,10 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
     }
 
     @Override
-    void installBridges(HostBridge b) {
+    void installHostCalls(HostBridge b) {
         ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(), args[2].asString());
         ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
-        api.invokeMember("install_bridges", startFn, waitFn,
+        api.invokeMember("install_host_calls", startFn, waitFn,
                 b.exposeTools() ? String.join(",", b.toolNames()) : null, b.exposeTask(), b.exposeFs());
     }
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # what the parts below define, for ruff and mypy; the include
 
 
 class Api:
-    """What the host keeps of the guest: run, snapshot, restore, names, define and install_bridges."""
+    """What the host keeps of the guest: run, snapshot, restore, names, define and install_host_calls."""
 
 
 def setup(emit, capture, frozen_clock, epoch_ms):
@@ -73,7 +73,7 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     api = Api()
     api.define = define
     # The host's name for it: defines the host-call globals `tools`, `task` and `files`.
-    api.install_bridges = make_host_calls(define)
+    api.install_host_calls = make_host_calls(define)
     api.run = make_runner(ns, sources, defs, residues, state)
     api.snapshot = encode_all
     api.restore = make_decoder(ns, sources, defs, residues, state)

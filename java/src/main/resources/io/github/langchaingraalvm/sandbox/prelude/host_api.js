@@ -65,8 +65,8 @@ return {
   describeError,
   // The host's names for the host-call globals (`tools`, `task`, `fs`): whether the ones it defined are still in
   // place (the guest may delete them), and defining them.
-  bridgesIntact: hostCallGlobalsIntact,
-  installBridges: installHostCallGlobals,
+  hostCallsIntact: hostCallGlobalsIntact,
+  installHostCalls: installHostCallGlobals,
   // Settles a host call: resolves with the JSON value, or rejects with an error built from {type, message}.
   completeCall(id, ok, text) {
     const entry = call(mapGet, pendingCalls, id);
