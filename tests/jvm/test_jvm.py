@@ -46,6 +46,7 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
     assert "-Xrs" in flags
     assert any(f.startswith("-Xmx") for f in flags)
     assert _launch.thread_stack_flag() in flags
+    assert "-XX:-ProfileExceptionHandlers" in flags
     assert "--add-modules=org.graalvm.polyglot" in flags
     assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
 
@@ -71,6 +72,7 @@ def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native:
     assert not any("JVMCI" in f or "upgrade-module-path" in f for f in flags)
     assert any(f.startswith("--enable-native-access") for f in flags) is native
     assert any(f.startswith("--sun-misc-unsafe-memory-access") for f in flags) is unsafe
+    assert not any("ProfileExceptionHandlers" in f for f in flags)
 
 
 def test_bad_heap_setting_is_refused_before_the_jvm_starts() -> None:

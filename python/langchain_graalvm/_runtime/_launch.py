@@ -109,6 +109,11 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
         flags.append("--enable-native-access=org.graalvm.truffle,ALL-UNNAMED")
     if jdk.feature >= 24:
         flags.append("--sun-misc-unsafe-memory-access=allow")
+    if jdk.feature >= JIT_JDK:
+        # C2 otherwise compiles an exception handler that its profile never saw entered as a trap. A guest stack
+        # overflow is the first exception through Truffle's call path in many processes: unwinding it, each of
+        # thousands of compiled call frames hit that trap and was deoptimised on its own, one by one.
+        flags.append("-XX:-ProfileExceptionHandlers")
     if jit:
         flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
         if not fast:
