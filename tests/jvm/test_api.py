@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from langchain_graalvm import EvalOutcome, Interpreter
+from tests.support.gate import READ, Gate
 
 
 @pytest.mark.parametrize(
@@ -95,23 +97,20 @@ def test_two_cpu_bound_evals_run_at_the_same_time() -> None:
     assert a_start < b_end and b_start < a_end, windows
 
 
-def test_concurrent_eval_on_one_interpreter_is_refused(js: Interpreter) -> None:
-    started = threading.Event()
+def test_concurrent_eval_on_one_interpreter_is_refused(tmp_path: Path) -> None:
+    # The first eval waits in a host call until the test lets it go, so the second one certainly overlaps it.
+    gate = Gate(tmp_path)
     first: list[EvalOutcome] = []
-
-    def long_eval() -> None:
-        started.set()
-        first.append(js.eval("let n = 0; for (let i = 0; i < 3e8; i++) n++; n"))
-
-    t = threading.Thread(target=long_eval)
-    t.start()
-    started.wait()
-    time.sleep(0.2)
-    second = js.eval("1")
-    js.cancel()
-    t.join(10)
-    assert second.error_type == "ConcurrentEval"
-    assert first and first[0].status in ("ok", "error")
+    with Interpreter(timeout=5.0, files=gate.files()) as js:
+        t = threading.Thread(target=lambda: first.append(js.eval(READ)))
+        t.start()
+        gate.wait_entered()
+        second = js.eval("1")
+        gate.release.set()
+        t.join(60)
+        assert second.error_type == "ConcurrentEval"
+        assert [o.text for o in first] == ["<result>opened</result>"]
+        assert js.eval("2").value == "2"
 
 
 async def test_aeval_does_not_block_the_event_loop() -> None:
@@ -132,11 +131,13 @@ async def test_aeval_does_not_block_the_event_loop() -> None:
     assert ticks >= 5
 
 
-async def test_cancelling_aeval_stops_the_guest() -> None:
-    with Interpreter(timeout=60.0) as js:
+async def test_cancelling_aeval_stops_the_guest(tmp_path: Path) -> None:
+    gate = Gate(tmp_path, hold=False)
+    with Interpreter(timeout=60.0, files=gate.files()) as js:
         js.eval("var kept = 1")
-        task = asyncio.create_task(js.aeval("while (true) {}"))
-        await asyncio.sleep(0.3)
+        gate.entered.clear()
+        task = asyncio.create_task(js.aeval(READ + "; while (true) {}"))
+        await asyncio.to_thread(gate.wait_entered)  # the guest runs: the cancel cannot come before the eval
         started = time.monotonic()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -145,24 +146,30 @@ async def test_cancelling_aeval_stops_the_guest() -> None:
         assert (await js.aeval("kept + 1")).value == "2"
 
 
-def test_cancel_from_another_thread(js: Interpreter) -> None:
-    timer = threading.Timer(0.3, js.cancel)
-    timer.start()
-    out = js.eval("while (true) {}")
-    assert out.error_type == "Cancelled"
-    assert js.eval("1 + 1").value == "2"
+def test_cancel_from_another_thread(tmp_path: Path) -> None:
+    gate = Gate(tmp_path, hold=False)
+    with Interpreter(timeout=5.0, files=gate.files()) as js:
+        results: list[EvalOutcome] = []
+        t = threading.Thread(target=lambda: results.append(js.eval(READ + "; while (true) {}")))
+        t.start()
+        gate.wait_entered()
+        js.cancel()
+        t.join(30)
+        assert [o.error_type for o in results] == ["Cancelled"]
+        assert js.eval("1 + 1").value == "2"
 
 
-def test_close_stops_a_running_eval() -> None:
-    js = Interpreter(timeout=60.0)
+def test_close_stops_a_running_eval(tmp_path: Path) -> None:
+    gate = Gate(tmp_path, hold=False)
+    js = Interpreter(timeout=60.0, files=gate.files())
     results: list[EvalOutcome] = []
-    t = threading.Thread(target=lambda: results.append(js.eval("while (true) {}")))
+    t = threading.Thread(target=lambda: results.append(js.eval(READ + "; while (true) {}")))
     t.start()
-    time.sleep(0.3)
+    gate.wait_entered()
     js.close()
     t.join(10)
     assert not t.is_alive()
-    assert results[0].status == "error"
+    assert [o.status for o in results] == ["error"]
 
 
 def test_snapshot_round_trips_into_a_fresh_interpreter() -> None:

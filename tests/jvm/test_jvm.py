@@ -45,6 +45,8 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
     assert any(f.startswith("--upgrade-module-path=") for f in flags)
     assert "-Xrs" in flags
     assert any(f.startswith("-Xmx") for f in flags)
+    assert _launch.thread_stack_flag() in flags
+    assert "-XX:-ProfileExceptionHandlers" in flags
     assert "--add-modules=org.graalvm.polyglot" in flags
     assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
 
@@ -70,6 +72,7 @@ def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native:
     assert not any("JVMCI" in f or "upgrade-module-path" in f for f in flags)
     assert any(f.startswith("--enable-native-access") for f in flags) is native
     assert any(f.startswith("--sun-misc-unsafe-memory-access") for f in flags) is unsafe
+    assert not any("ProfileExceptionHandlers" in f for f in flags)
 
 
 def test_bad_heap_setting_is_refused_before_the_jvm_starts() -> None:
@@ -191,3 +194,34 @@ def test_process_exits_when_a_worker_thread_started_the_jvm() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "value 42" in proc.stdout
+
+
+def test_python_keeps_its_whole_main_thread_stack_once_the_jvm_runs() -> None:
+    # JPype starts the JVM from the main thread, whose stack HotSpot takes to be -Xss long: at HotSpot's default
+    # of 1 MiB, Python recursing deeper there (a repr of nested data) died of SIGSEGV with no error report.
+    proc = run_python(
+        """
+        import sys
+        from langchain_graalvm import Interpreter
+        js = Interpreter()
+        print('value', js.eval('6 * 7').value, flush=True)
+        sys.setrecursionlimit(100_000)
+        nested = []
+        for _ in range(20_000):
+            nested = [nested]
+        print('repr', len(repr(nested)), flush=True)
+        print('after', js.eval('1 + 1').value, flush=True)
+        """,
+        timeout=120,
+    )
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-2000:])
+    assert proc.stdout.split() == ["value", "42", "repr", "40002", "after", "2"]
+
+
+def test_the_main_thread_stack_flag_follows_the_stack_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    for soft, flag in [(8 << 20, "-Xss8m"), (resource.RLIM_INFINITY, "-Xss8m"), (512 << 10, "-Xss1m"),
+                       (1 << 30, "-Xss64m"), ((16 << 20) + 4096, "-Xss16388k")]:
+        monkeypatch.setattr(resource, "getrlimit", lambda _kind, soft=soft: (soft, resource.RLIM_INFINITY))
+        assert _launch.thread_stack_flag() == flag

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 from pathlib import Path
 
 from ..errors import FetchError, JvmError
@@ -61,6 +62,26 @@ def _max_heap() -> str:
     return value
 
 
+_MIB = 1 << 20
+_MAX_THREAD_STACK = 64 * _MIB
+
+
+def thread_stack_flag() -> str:
+    """``-Xss`` as large as the process's main-thread stack limit (``RLIMIT_STACK``; 8 MiB when unlimited).
+
+    JPype starts the JVM from Python's main thread, the process's primordial thread, and HotSpot takes that
+    thread's stack to be ``-Xss`` (1 MiB by default) below its top: it puts its guard pages there and unmaps what
+    lies below. Python code that recursed deeper on the main thread than that (a deep ``repr``, ``json`` or
+    ``copy`` of nested data) would then run off the end of its stack where the kernel cannot even deliver the
+    fault: the process dies of SIGSEGV with no error report. With ``-Xss`` at the stack limit the main thread keeps
+    its whole stack. Other Java threads without a stack size of their own reserve as much address space, which
+    costs no memory until used; the guest threads set their own sizes.
+    """
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    size = 8 * _MIB if soft == resource.RLIM_INFINITY else min(max(soft, _MIB), _MAX_THREAD_STACK)
+    return f"-Xss{size // _MIB}m" if size % _MIB == 0 else f"-Xss{size // 1024}k"
+
+
 def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
     """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
 
@@ -78,6 +99,7 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
     flags = [
         "-Xrs",
         f"-Xmx{_max_heap()}",
+        thread_stack_flag(),
         f"--module-path={os.pathsep.join(modules)}",
         "--add-modules=org.graalvm.polyglot" + (",jdk.graal.compiler" if fast else ""),
         f"-Dpolyglot.engine.userResourceCache={cache_dir() / 'resources'}",
@@ -87,6 +109,11 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
         flags.append("--enable-native-access=org.graalvm.truffle,ALL-UNNAMED")
     if jdk.feature >= 24:
         flags.append("--sun-misc-unsafe-memory-access=allow")
+    if jdk.feature >= JIT_JDK:
+        # C2 otherwise compiles an exception handler that its profile never saw entered as a trap. A guest stack
+        # overflow is the first exception through Truffle's call path in many processes: unwinding it, each of
+        # thousands of compiled call frames hit that trap and was deoptimised on its own, one by one.
+        flags.append("-XX:-ProfileExceptionHandlers")
     if jit:
         flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
         if not fast:
