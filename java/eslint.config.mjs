@@ -13,8 +13,9 @@ const SANDBOX = 'src/main/resources/io/github/langchaingraalvm/sandbox';
 
 export default [
   {
-    // The warm-up corpus is data: cells of the kind a model writes, each "// cell" line starting a new one.
-    ignores: [`${SANDBOX}/warmup.js`, 'target/**', 'node_modules/**'],
+    // The warm-up corpus is data: cells of the kind a model writes, each "// cell" line starting a new one. The
+    // polyfill bundle is generated from polyfills/entry.cjs (its provenance is checked by npm run polyfills:check).
+    ignores: [`${SANDBOX}/warmup.js`, `${SANDBOX}/polyfills.js`, 'target/**', 'node_modules/**'],
   },
   js.configs.recommended,
   {
@@ -47,7 +48,11 @@ export default [
     rules: { strict: 'off' },
   },
   {
-    files: ['src/test/js/**/*.mjs'],
+    files: ['polyfills/*.cjs'],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
+    files: ['src/test/js/**/*.mjs', 'polyfills/*.mjs'],
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: { ...globals.node } },
   },
 ];

@@ -306,3 +306,18 @@ def test_keep_warm_only_applies_to_thread_mode() -> None:
     assert CodeInterpreterMiddleware(keep_warm=True).keep_warm
     assert not CodeInterpreterMiddleware(keep_warm=True, mode="turn").keep_warm
     assert not CodeInterpreterMiddleware().keep_warm
+
+
+# --------------------------------------------------------------------------------------------- polyfills
+
+
+@pytest.mark.parametrize("keep_warm", [False, True])
+def test_values_of_polyfilled_built_ins_survive_full_and_delta_snapshots(keep_warm: bool) -> None:
+    # The first cell of a process that installs a polyfill group parses the bundle: seconds on a loaded machine.
+    saver, config = InMemorySaver(), thread()
+    agent = build_agent(CodeInterpreterMiddleware(keep_warm=keep_warm, timeout=60.0), checkpointer=saver)
+    agent.invoke(turn("var seen = new Map(); function mark(k) { return seen.getOrInsert(k, seen.size) }"), config)
+    agent.invoke(turn("mark('a'); mark('b'); var e = new SuppressedError(1, 2, 'm')"), config)
+    cold = build_agent(CodeInterpreterMiddleware(timeout=60.0), checkpointer=saver)
+    out = results_of(cold.invoke(turn("[mark('a'), mark('c'), e instanceof SuppressedError, e.error]"), config))
+    assert out == ["<result>[0, 2, true, 1]</result>"]

@@ -14,23 +14,14 @@ import pytest
 from langchain_graalvm import Interpreter
 from tests.support import test262 as t262
 
-# GraalJS 25.0.3 offers ECMAScript 2025 as "latest", the newest level SandboxPolicy.CONSTRAINED accepts; these
-# features exist only in its "staging" level (refused below TRUSTED) or not at all.
-_NOT_IN_2025 = {
-    "test/built-ins/Array/fromAsync": "Array.fromAsync: staging only in GraalJS 25.0.3",
-    "test/built-ins/DisposableStack": "DisposableStack: not implemented in GraalJS 25.0.3",
-    "test/built-ins/AsyncDisposableStack": "AsyncDisposableStack: not implemented in GraalJS 25.0.3",
-    "test/built-ins/SuppressedError": "SuppressedError: not implemented in GraalJS 25.0.3",
-    "test/language/statements/using": "`using` declarations: not parsed by GraalJS 25.0.3",
-    "test/language/statements/await-using": "`await using` declarations: not parsed by GraalJS 25.0.3",
-    "test/built-ins/Iterator/concat": "Iterator.concat: staging only in GraalJS 25.0.3",
-    "test/built-ins/Iterator/zip": "Iterator.zip: not implemented in GraalJS 25.0.3",
-    "test/built-ins/Uint8Array": "Uint8Array base64: staging only in GraalJS 25.0.3",
-    "test/built-ins/Map/prototype/getOrInsert": "Map.prototype.getOrInsert: staging only in GraalJS 25.0.3",
-    "test/built-ins/JSON/rawJSON": "JSON.rawJSON: staging only in GraalJS 25.0.3",
-    "test/built-ins/ArrayBuffer/prototype/transferToImmutable": "immutable ArrayBuffer: not implemented",
-    "test/built-ins/Math/sumPrecise": "Math.sumPrecise: staging only in GraalJS 25.0.3",
-    "test/built-ins/Error/isError": "Error.isError: staging only in GraalJS 25.0.3",
+# GraalJS 25.0.3 offers ECMAScript 2025 as "latest", the newest level SandboxPolicy.CONSTRAINED accepts. Newer
+# built-ins come from the core-js polyfill groups (polyfills.js) and `using` declarations from the cell compiler;
+# what neither can give is listed here.
+_NOT_PROVIDED = {
+    "test/built-ins/ArrayBuffer/prototype/transferToImmutable": (
+        "immutable ArrayBuffer: not in GraalJS 25.0.3 nor in core-js 3.51.0; a polyfill cannot make typed-array"
+        " writes to a buffer fail"
+    ),
 }
 
 # Individual tests, path: reason. These must keep failing; a test under a missing feature above may pass by
@@ -39,6 +30,20 @@ _OTHER_FAILURES: dict[str, str] = {
     "test/built-ins/Iterator/prototype/take/argument-effect-order.js": (
         "GraalJS 25.0.3 accepts a limit above 2^53 - 1, which the current specification rejects with RangeError"
     ),
+    "test/built-ins/Error/isError/fake-errors.js": (
+        "no [[ErrorData]] brand check is reachable from JavaScript in GraalJS, so the polyfill's Error.isError takes"
+        " an object with Error.prototype and an Error toStringTag for an error"
+    ),
+    "test/built-ins/Uint8Array/prototype/setFromHex/throws-when-target-is-backed-by-immutable-arraybuffer.js": (
+        "needs an immutable ArrayBuffer (see transferToImmutable above)"
+    ),
+    "test/language/statements/using/cptn-value.js": (
+        "runs `using` through eval(): text given to eval() is parsed by the engine, which has no `using`; only the"
+        " cell compiler rewrites it"
+    ),
+    "test/language/statements/using/syntax/using-for-statement.js": (
+        "acorn 8.15.0, the cell parser, rejects `for (using of = null;;)` (a binding named `of`)"
+    ),
 }
 
 
@@ -46,11 +51,12 @@ def expected_failure(path: str) -> str | None:
     """Why ``path`` is expected to fail on langchain-graalvm, or None when it must pass."""
     if path in _OTHER_FAILURES:
         return _OTHER_FAILURES[path]
-    return next((why for prefix, why in _NOT_IN_2025.items() if path.startswith(prefix + "/")), None)
+    return next((why for prefix, why in _NOT_PROVIDED.items() if path.startswith(prefix + "/")), None)
 
 
 def _graalvm_eval(case: t262.Case) -> str:
-    with Interpreter(timeout=10.0) as js:
+    # A few tests (Iterator.zip over every combination of inputs) run many seconds in the engine's interpreter.
+    with Interpreter(timeout=60.0) as js:
         # The harness is a cell of its own, so the engine's parse of it is shared by every context.
         harness = js.eval(case.harness())
         return harness.text if not harness.ok else js.eval(case.source).text
@@ -84,6 +90,15 @@ def test_every_failure_is_listed_with_its_reason(graalvm_results: dict[str, tupl
     now_passing = [p for p, (ok, _) in graalvm_results.items() if ok and p in _OTHER_FAILURES]
     assert unexpected == {}
     assert now_passing == []
+
+
+def test_at_least_99_percent_of_the_sample_the_engine_can_run_passes(
+    graalvm_results: dict[str, tuple[bool, str]],
+) -> None:
+    runnable = {
+        p: ok for p, (ok, _) in graalvm_results.items() if not any(p.startswith(k + "/") for k in _NOT_PROVIDED)
+    }
+    assert sum(runnable.values()) >= 0.99 * len(runnable)
 
 
 def test_what_quickjs_passes_we_pass_unless_the_engine_lacks_it(

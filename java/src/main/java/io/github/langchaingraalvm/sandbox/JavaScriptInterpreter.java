@@ -33,6 +33,12 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     private Value api;
     private Value codec;
+    /** The polyfill bundle's groups once this context loaded it (null before), and the groups it ran. */
+    private Value polyfills;
+    private final java.util.Set<String> installedPolyfills = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** How many times a context of this interpreter evaluated the polyfill bundle. */
+    private final java.util.concurrent.atomic.AtomicInteger polyfillBundleLoads =
+            new java.util.concurrent.atomic.AtomicInteger();
     /** Modules imported from the agent's files, and their reader; null when the options do not allow it. */
     private final AgentModules modules;
     private final HostModuleReader moduleReader;
@@ -102,6 +108,40 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     void forgetContext() {
         api = null;
         codec = null;
+        polyfills = null;
+        installedPolyfills.clear();
+    }
+
+    /** The polyfill groups the current context has run ({@link Polyfills}); empty until a cell names one. */
+    java.util.Set<String> installedPolyfills() {
+        return java.util.Set.copyOf(installedPolyfills);
+    }
+
+    /** How many times a context of this interpreter has evaluated the polyfill bundle (at most once per context). */
+    int polyfillBundleLoads() {
+        return polyfillBundleLoads.get();
+    }
+
+    /**
+     * Runs, once per context, each polyfill group {@code text} names, before the code that names it runs, and makes
+     * the built-ins it adds known to the snapshot codec.
+     */
+    private void installPolyfills(CharSequence text) {
+        for (Polyfills.Group g : Polyfills.needed(text, installedPolyfills)) {
+            if (polyfills == null) {
+                polyfills = context.eval(CellCompiler.source("js", Polyfills.RESOURCE)).execute();
+                polyfillBundleLoads.incrementAndGet();
+            }
+            api.invokeMember("installPolyfill", polyfills.getMember(g.name()));
+            installedPolyfills.add(g.name());
+            if (codec != null) {
+                for (String path : g.paths()) {
+                    int dot = path.lastIndexOf('.');
+                    codec.invokeMember("adoptIntrinsics", dot < 0 ? null : path.substring(0, dot),
+                            path.substring(dot + 1), g.residues().contains(path));
+                }
+            }
+        }
     }
 
     @Override
@@ -159,6 +199,8 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     @Override
     Value decodeGlobals(String payload) {
+        // A restored value may be an instance or a function of a polyfilled built-in: its name is in the payload.
+        installPolyfills(payload);
         return codec.invokeMember("decode", payload);
     }
 
@@ -167,14 +209,14 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     Source compile(String code) {
         api.invokeMember("dropCalls");
         Source source = directSource(code);
-        if (source != null) {
-            return source;
+        if (source == null) {
+            CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null);
+            if (compiled.syntaxError() != null) {
+                throw new CellSyntaxError(compiled.syntaxError());
+            }
+            source = Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
         }
-        CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null);
-        if (compiled.syntaxError() != null) {
-            throw new CellSyntaxError(compiled.syntaxError());
-        }
-        return Source.newBuilder("js", compiled.script(), "cell").buildLiteral();
+        return source;
     }
 
     /**
@@ -198,6 +240,8 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     @Override
     EvalOutcome run(Source cell, Watchdog.Ticket t, long start) {
         try {
+            // Under the watchdog: a group's set-up reads objects the model may have changed.
+            installPolyfills(cell.getCharacters());
             Value value = context.eval(cell);
             Value settled = settle(value);
             if (settled == null) {

@@ -262,6 +262,119 @@
     return edits.length ? applyEdits(code, edits) : null;
   }
 
+  // `using` and `await using` declarations, which the engine does not parse, become `const` bindings whose values
+  // a DisposableStack (AsyncDisposableStack) adopts, in a try statement that disposes the stack when the scope
+  // ends; the stack's own dispose gives the specification's order and its SuppressedError chain, and an error of
+  // the scope's body is deferred on top of the stack, so it is the first completion the disposals see. Each
+  // splice keeps line numbers. Returns the code unchanged when it has no such declaration; throws a UsingError
+  // for a declaration where the specification forbids one and acorn does not check.
+  function UsingError(message, pos) {
+    this.message = message;
+    this.pos = pos;
+  }
+
+  function isUsing(node) {
+    return !!node && node.type === 'VariableDeclaration' && (node.kind === 'using' || node.kind === 'await using');
+  }
+
+  const SUBSTATEMENTS = { IfStatement: ['consequent', 'alternate'], WhileStatement: ['body'], DoWhileStatement: ['body'],
+    ForStatement: ['body'], ForInStatement: ['body'], ForOfStatement: ['body'], LabeledStatement: ['body'], WithStatement: ['body'] };
+
+  function rewriteUsing(code, ast) {
+    const edits = [];
+    let counter = 0;
+    function stackOpen(isAsync, name) {
+      return 'const ' + name + ' = new ' + (isAsync ? 'AsyncDisposableStack' : 'DisposableStack') + '(); try { ';
+    }
+    function stackClose(isAsync, name) {
+      const err = name + 'Error';
+      return ' } catch (' + err + ') { ' + name + '.defer(() => { throw ' + err + '; }); } finally { ' +
+        (isAsync ? 'await ' + name + '.disposeAsync(); }' : name + '.dispose(); }');
+    }
+    function declaration(decl, name) {
+      const idStart = decl.declarations[0].id.start;
+      edits.push([decl.start, idStart - decl.start, 'const' + blank(code, decl.start + 5, idStart)]);
+      // The initializer stays the binding's own, so an anonymous function gets the binding's name; the stack
+      // adopts each value right after its binding is initialized, as the specification orders it.
+      for (const d of decl.declarations) {
+        edits.push([d.end, 0, ', ' + name + '$' + counter++ + ' = ' + name + '.use(' + d.id.name + ')']);
+      }
+    }
+    function list(stmts, container, depth) {
+      const usings = stmts.filter(isUsing);
+      if (!usings.length) return;
+      const name = '\u0192$using' + counter++;
+      const isAsync = usings.some((d) => d.kind === 'await using');
+      let first = 0;
+      while (first < stmts.length && stmts[first].directive !== undefined) first++;
+      edits.push([stmts[first].start, 0, stackOpen(isAsync, name), depth]);
+      edits.push([container.end - 1, 0, stackClose(isAsync, name), -depth]);
+      for (const d of usings) declaration(d, name);
+    }
+    function walk(node, depth, labelStart) {
+      if (!node || typeof node.type !== 'string') return;
+      const subs = SUBSTATEMENTS[node.type];
+      if (subs) {
+        for (const key of subs) {
+          if (isUsing(node[key])) throw new UsingError('Lexical declaration cannot appear in a single-statement context', node[key].start);
+        }
+      }
+      switch (node.type) {
+        case 'BlockStatement':
+        case 'StaticBlock':
+          list(node.body, node, depth);
+          break;
+        case 'SwitchCase':
+          for (const s of node.consequent) {
+            if (isUsing(s)) throw new UsingError('A using declaration cannot appear directly in a case clause', s.start);
+          }
+          break;
+        case 'ForInStatement':
+          if (isUsing(node.left)) throw new UsingError('A using declaration cannot be the head of a for-in loop', node.left.start);
+          break;
+        case 'ForOfStatement':
+          if (isUsing(node.left)) {
+            const name = '\u0192$using' + counter++;
+            const isAsync = node.left.kind === 'await using';
+            const binding = node.left.declarations[0].id;
+            edits.push([node.left.start, binding.start - node.left.start, 'const' + blank(code, node.left.start + 5, binding.start)]);
+            edits.push([node.body.start, 0, '{ ' + stackOpen(isAsync, name) + name + '.use(' + binding.name + '); ', depth]);
+            edits.push([node.body.end, 0, stackClose(isAsync, name) + ' }', -depth]);
+          }
+          break;
+        case 'ForStatement':
+          if (isUsing(node.init)) {
+            const name = '\u0192$using' + counter++;
+            const isAsync = node.init.kind === 'await using';
+            const start = labelStart === null ? node.start : labelStart;
+            edits.push([start, 0, '{ ' + stackOpen(isAsync, name), depth]);
+            edits.push([node.end, 0, stackClose(isAsync, name) + ' }', -depth]);
+            declaration(node.init, name);
+          }
+          break;
+        default:
+          break;
+      }
+      const nextLabel = node.type === 'LabeledStatement' ? (labelStart === null ? node.start : labelStart) : null;
+      for (const key in node) {
+        if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
+        const child = node[key];
+        if (Array.isArray(child)) {
+          for (const c of child) walk(c, depth + 1, null);
+        } else if (child && typeof child.type === 'string') {
+          walk(child, depth + 1, key === 'body' ? nextLabel : null);
+        }
+      }
+    }
+    walk(ast, 1, null);
+    return edits.length ? applyEdits(code, edits) : code;
+  }
+
+  function lineColumn(code, pos) {
+    const before = code.slice(0, pos).split('\n');
+    return ' (' + before.length + ':' + (before[before.length - 1].length + 1) + ')';
+  }
+
   function syntaxMessage(e) {
     const loc = e.loc ? ' (' + e.loc.line + ':' + (e.loc.column + 1) + ')' : '';
     return String(e.message).replace(/ \(\d+:\d+\)$/, '') + loc;
@@ -276,6 +389,19 @@
       if (!(e instanceof SyntaxError)) throw e;
       const rewritten = imports === true ? rewriteImports(code) : null;
       return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
+    }
+    if (/\busing\b/.test(code)) {
+      let rewritten;
+      try {
+        rewritten = rewriteUsing(code, ast);
+      } catch (e) {
+        if (!(e instanceof UsingError)) throw e;
+        return ['syntax', e.message + lineColumn(code, e.pos)];
+      }
+      if (rewritten !== code) {
+        code = rewritten;
+        ast = parse(code);
+      }
     }
     let awaits = hasTopLevelAwait(ast);
     if (awaits && declaresAwait(ast)) {

@@ -13,7 +13,8 @@
 // evaluates one function expression: the parts are the sections of its body, in the order they run, and share
 // its scope. A part names what it uses from the parts before it in a `/* global */` comment and what it gives
 // the parts after it in an `/* exported */` one (ESLint checks both; java/eslint.config.mjs).
-/* global encode, decode -- defined by snapshot/encoder.js and snapshot/decoder.js */
+/* global encode, decode, adoptIntrinsics -- defined by snapshot/encoder.js, snapshot/decoder.js and
+          snapshot/intrinsic_table.js */
 // eslint-disable-next-line no-unused-vars -- the parts read the factory's options
 (function (options) {
   'use strict';
@@ -36,5 +37,5 @@
 
   // @include snapshot/decoder.js
 
-  return { encode, decode };
+  return { encode, decode, adoptIntrinsics };
 })

@@ -1,5 +1,5 @@
 // The factory's result: the helpers the host calls (render, describeError, host-call set-up and completion).
-/* global PromiseCtor, PromisePrototype, StringCtor, arrayPush, call, defineProperty, describeError, fsObject,
+/* global PromiseCtor, PromisePrototype, SetCtor, StringCtor, arrayPush, call, defineProperty, describeError, fsObject,
           getOwnPropertyDescriptor, getOwnPropertyNames, globalObject, hostError, isArray, jsonParse, list,
           makeTool, mapClear, mapDelete, mapGet, objectCreate, objectFreeze, pendingCalls, promiseThen,
           protoChainHas, render, revive, setAdd, setDelete, stringSplit, taskFunction */
@@ -120,6 +120,18 @@ return {
   },
   settle(value, onValue, onError) {
     call(promiseThen, new PromiseCtor((resolve) => resolve(value)), onValue, onError);
+  },
+  // Runs one polyfill group (a function of polyfills.js) for the host; the globals it adds (the constructors and
+  // core-js's own store) are built-ins, not model globals, so snapshots and their diffs leave them out.
+  installPolyfill(group) {
+    const before = new SetCtor();
+    const names = getOwnPropertyNames(globalObject);
+    for (let i = 0; i < names.length; i++) call(setAdd, before, names[i]);
+    group();
+    const after = getOwnPropertyNames(globalObject);
+    for (let i = 0; i < after.length; i++) {
+      if (!call(setHas, before, after[i])) call(setAdd, builtinSet, after[i]);
+    }
   },
   // The names the model added to the global object, in creation order.
   modelGlobals() {

@@ -181,7 +181,7 @@ function regexp(o, id) {
 
 function error(o, id) {
   out('["E",' + protoField(getPrototypeOf(o), ErrorPrototype, id) + ',[');
-  const hidden = ['message', 'stack', 'cause', 'errors'];
+  const hidden = ['message', 'stack', 'cause', 'errors', 'error', 'suppressed'];
   let first = true;
   for (let i = 0; i < hidden.length; i++) {
     const k = hidden[i];

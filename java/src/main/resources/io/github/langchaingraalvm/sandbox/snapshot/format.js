@@ -27,7 +27,8 @@
 //                                  .prototype; path: where it was first found (for residue messages)
 //   ["M",proto,[k,V,k,V...],props...]   Map        ["S",proto,[V,...],props...]   Set
 //   ["D",proto,timeV,props...]          Date       ["X",proto,source,flags,lastIndex,props...]  RegExp
-//   ["E",proto,[key,V,...],props...]    Error; the list holds own non-enumerable message/stack/cause/errors
+//   ["E",proto,[key,V,...],props...]    Error; the list holds own non-enumerable message/stack/cause/errors/
+//                                       error/suppressed (SuppressedError)
 //   ["B",base64,maxByteLength|-1]       ArrayBuffer (resizable when maxByteLength >= 0)
 //   ["T",type,bufferId,byteOffset,length]   typed array view on the buffer entry h[bufferId]
 //   ["V",bufferId,byteOffset,byteLength]    DataView   ["W",V]   boxed primitive (Number, String, Boolean, BigInt)
@@ -60,7 +61,8 @@ const VERSION = 1;
 
 const FIXED = { __proto__: null, P: 3, A: 4, F: 6, M: 3, S: 3, D: 3, X: 5, E: 3, B: 3, T: 5, V: 4, W: 2, R: 3 };
 const EXACT = { __proto__: null, B: true, T: true, V: true, W: true, R: true };
-const HIDDEN_ERROR_KEYS = { __proto__: null, message: true, stack: true, cause: true, errors: true };
+const HIDDEN_ERROR_KEYS = { __proto__: null, message: true, stack: true, cause: true, errors: true, error: true,
+  suppressed: true };
 
 function residueMessage(path, type) {
   return "Value for '" + path + "' was not restored because it is not serializable (type: " + type + ').';

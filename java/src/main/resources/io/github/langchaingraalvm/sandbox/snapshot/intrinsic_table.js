@@ -4,7 +4,7 @@
           FinalizationRegistryPrototype, FunctionPrototype, GeneratorFunctionPrototype, GeneratorPrototype,
           IteratorPrototype, MapPrototype, ObjectPrototype, PromisePrototype, RegExpPrototype, SetPrototype,
           SharedArrayBufferPrototype, TypedArrayCtor, TypedArrayPrototype, WeakRefPrototype,
-          getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, globalObject, hasOwn, isObject, list, mHas,
+          getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, globalObject, hasOwn, isObject, list, mGet, mHas,
           mSet, ownValue, privateMap */
 // ------------------------------------------------------------------------------------------------------------
 // Intrinsics: values reachable from the pristine global object, saved by name instead of by value.
@@ -84,5 +84,28 @@ const protoKinds = privateMap();
     [AsyncGeneratorPrototype, 'async generator'], [IteratorPrototype, 'iterator'], [AsyncIteratorPrototype, 'async iterator']];
   for (let i = 0; i < kinds.length; i++) {
     if (kinds[i][0] !== undefined && !mHas(protoKinds, kinds[i][0])) mSet(protoKinds, kinds[i][0], kinds[i][1]);
+  }
+}
+
+// A built-in a polyfill group installed after the table was made (Polyfills.java), named by its parent's path
+// (null for the global object, or 'Map.prototype') and its key. The parent is looked up in the table, so a global the
+// model replaced is never read; a new global is read from the global object right after its group ran, and is
+// scanned like the pristine ones (its properties and prototype). With `residue`, instances of that class hold
+// state no snapshot can carry: they are saved as residues of that type, as a FinalizationRegistry is.
+/* exported adoptIntrinsics */
+function adoptIntrinsics(parentPath, key, residue) {
+  const parent = parentPath === null ? globalObject : mGet(intrinsicByName, parentPath);
+  if (!isObject(parent)) return;
+  const d = getOwnPropertyDescriptor(parent, key);
+  if (d === undefined || !hasOwn(d, 'value')) return;
+  const path = parentPath === null ? key : parentPath + '.' + key;
+  if (addIntrinsic(path, d.value) && parentPath === null && isObject(d.value)) {
+    const items = list();
+    items[0] = [path + '.', d.value, 1];
+    scanIntrinsics(items);
+  }
+  if (residue) {
+    const proto = mGet(intrinsicByName, path + '.prototype');
+    if (proto !== undefined && !mHas(protoKinds, proto)) mSet(protoKinds, proto, path);
   }
 }
