@@ -17,8 +17,27 @@ import java.util.regex.Pattern;
  * cell compiler has rewritten it.
  */
 final class Polyfills {
-    /** One group: its name in the bundle, the words that need it, and the built-ins it adds for the snapshot codec. */
-    record Group(String name, Pattern trigger, List<String> paths, List<String> residues) {}
+    /**
+     * One group: its name in the bundle, the words that need it, and the built-ins it adds for the snapshot codec.
+     * {@code trigger} alone needs the group; so do all of {@code together} when each occurs somewhere in the text.
+     */
+    record Group(String name, Pattern trigger, List<Pattern> together, List<String> paths, List<String> residues) {
+        /** Whether {@code text} needs this group: one linear scan per pattern, whatever the text. */
+        boolean neededBy(CharSequence text) {
+            if (trigger.matcher(text).find()) {
+                return true;
+            }
+            if (together.isEmpty()) {
+                return false;
+            }
+            for (Pattern p : together) {
+                if (!p.matcher(text).find()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
 
     static final List<Group> GROUPS = List.of(
             group("disposable", "\\b(?:DisposableStack|AsyncDisposableStack|SuppressedError)\\b"
@@ -26,9 +45,10 @@ final class Polyfills {
                     List.of("DisposableStack", "AsyncDisposableStack", "SuppressedError"),
                     List.of("DisposableStack", "AsyncDisposableStack")),
             group("fromAsync", "\\bfromAsync\\b", List.of("Array.fromAsync"), List.of()),
-            // Array.prototype.concat is everywhere: Iterator.concat is needed only where Iterator is named too.
-            group("iteratorSequencing", "\\bzip(?:Keyed)?\\b|\\bIterator\\b(?=[\\s\\S]*\\bconcat\\b)"
-                    + "|\\bconcat\\b(?=[\\s\\S]*\\bIterator\\b)",
+            // Array.prototype.concat is everywhere: Iterator.concat is needed only where Iterator is named too. Two
+            // plain scans, not a look-ahead, which would rescan the rest of the text at every "Iterator".
+            new Group("iteratorSequencing", Pattern.compile("\\bzip(?:Keyed)?\\b"),
+                    List.of(Pattern.compile("\\bIterator\\b"), Pattern.compile("\\bconcat\\b")),
                     List.of("Iterator.concat", "Iterator.zip", "Iterator.zipKeyed"), List.of()),
             group("base64", "\\b(?:fromBase64|toBase64|fromHex|toHex|setFromBase64|setFromHex)\\b",
                     List.of("Uint8Array.fromBase64", "Uint8Array.fromHex", "Uint8Array.prototype.setFromBase64",
@@ -49,14 +69,14 @@ final class Polyfills {
     private Polyfills() {}
 
     private static Group group(String name, String trigger, List<String> paths, List<String> residues) {
-        return new Group(name, Pattern.compile(trigger), paths, residues);
+        return new Group(name, Pattern.compile(trigger), List.of(), paths, residues);
     }
 
     /** The groups {@code text} needs that are not in {@code installed}, in table order. */
     static List<Group> needed(CharSequence text, Set<String> installed) {
         List<Group> out = new ArrayList<>();
         for (Group g : GROUPS) {
-            if (!installed.contains(g.name()) && g.trigger().matcher(text).find()) {
+            if (!installed.contains(g.name()) && g.neededBy(text)) {
                 out.add(g);
             }
         }
