@@ -51,6 +51,51 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
     assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
 
 
+_HOST_TIER = """
+from langchain_graalvm import Interpreter
+from langchain_graalvm._runtime import _jvm
+Interpreter(prestart=False).eval("1")
+bean = _jvm.jclass("java.lang.management.ManagementFactory").getPlatformMXBean(
+    _jvm.jclass("com.sun.management.HotSpotDiagnosticMXBean"))
+print("tier", bean.getVMOption("TieredStopAtLevel").getValue())
+import os; os._exit(0)
+"""
+
+
+@pytest.mark.parametrize(
+    ("env", "tier"),
+    [
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1"}, "1"),
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "tiered"}, "4"),
+        # LANGCHAIN_GRAALVM_JVM_OPTIONS comes last, so it wins over the mode.
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1", "LANGCHAIN_GRAALVM_JVM_OPTIONS": "-XX:TieredStopAtLevel=4"}, "4"),
+    ],
+)
+def test_the_host_jit_mode_reaches_the_jvm(env: dict[str, str], tier: str) -> None:
+    proc = run_python(_HOST_TIER, env={"LANGCHAIN_GRAALVM_JVM_OPTIONS": "", **env}, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert f"tier {tier}" in proc.stdout
+
+
+@pytest.mark.parametrize(("cpus", "mode"), [(1, "c1"), (2, "c1"), (3, "tiered"), (16, "tiered")])
+def test_the_host_jit_is_c1_on_two_processors_or_fewer(monkeypatch: pytest.MonkeyPatch, cpus: int, mode: str) -> None:
+    monkeypatch.delenv("LANGCHAIN_GRAALVM_HOST_JIT", raising=False)
+    monkeypatch.setattr(_launch, "_cpus", lambda: cpus)
+    assert _launch.host_jit() == mode
+    jdk = _jvmfinder.find_jdk()
+    flags, _ = _launch.jvm_flags(jdk, _launch.find_runtime_dir())
+    assert ("-XX:TieredStopAtLevel=1" in flags) is (mode == "c1")
+
+
+def test_a_bad_host_jit_mode_is_refused_before_the_jvm_starts() -> None:
+    proc = run_python(
+        "from langchain_graalvm import Interpreter, JvmError\n"
+        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        env={"LANGCHAIN_GRAALVM_HOST_JIT": "fast"},
+    )
+    assert "ERR LANGCHAIN_GRAALVM_HOST_JIT='fast' is not one of auto, c1, tiered." in proc.stdout, proc.stderr
+
+
 def test_graalpy_jars_join_the_module_path_only_when_built(tmp_path: Path) -> None:
     jdk = _jvmfinder.Jdk(home=Path("/opt/jdk"), version="25.0.1", feature=25)
     (tmp_path / "modules").mkdir()
@@ -69,7 +114,7 @@ def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native:
     jdk = _jvmfinder.Jdk(home=Path("/opt/jdk"), version=f"{feature}.0.1", feature=feature)
     flags, jit = _launch.jvm_flags(jdk, _launch.find_runtime_dir())
     assert not jit
-    assert not any("JVMCI" in f or "upgrade-module-path" in f for f in flags)
+    assert not any("JVMCI" in f or "upgrade-module-path" in f or "TieredStopAtLevel" in f for f in flags)
     assert any(f.startswith("--enable-native-access") for f in flags) is native
     assert any(f.startswith("--sun-misc-unsafe-memory-access") for f in flags) is unsafe
     assert not any("ProfileExceptionHandlers" in f for f in flags)
