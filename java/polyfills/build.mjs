@@ -104,7 +104,8 @@ export async function generate() {
   for (const name of ['core-js', 'esbuild']) {
     if (pinned[name] !== version(name)) throw new Error(name + ' ' + version(name) + ' is installed, package.json pins ' + pinned[name]);
   }
-  const result = await esbuild.build(OPTIONS);
+  // Module names in the bundle are paths relative to the working directory: java/, wherever the build runs from.
+  const result = await esbuild.build({ ...OPTIONS, absWorkingDir: JAVA });
   const code = result.outputFiles[0].text.replace(/\/\/ (?:polyfills\/)?entry\.cjs\n/, '');
   const groups = modules();
   const listing = Object.entries(groups).map(([g, ms]) => '//   ' + g + ': ' + ms.join(', ')).join('\n');
