@@ -9,6 +9,12 @@ import pytest
 from langchain_graalvm._runtime import _jvmfinder, _launch
 from tests.conftest import run_python
 
+# A fresh process's first eval, printing the JvmError it raises: settings are checked before the JVM starts.
+FIRST_EVAL_ERROR = (
+    "from langchain_graalvm import Interpreter, JvmError\n"
+    "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n"
+)
+
 
 def test_import_does_not_start_the_jvm() -> None:
     proc = run_python("import jpype, langchain_graalvm; print(jpype.isJVMStarted())")
@@ -17,8 +23,7 @@ def test_import_does_not_start_the_jvm() -> None:
 
 def test_missing_jdk_gives_one_clear_error() -> None:
     proc = run_python(
-        "from langchain_graalvm import Interpreter, JvmError\n"
-        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        FIRST_EVAL_ERROR,
         env={"LANGCHAIN_GRAALVM_JAVA_HOME": "/nonexistent/jdk"},
     )
     assert "ERR LANGCHAIN_GRAALVM_JAVA_HOME=/nonexistent/jdk is not a JDK 21 or newer" in proc.stdout, proc.stderr
@@ -29,8 +34,7 @@ def test_old_jdk_is_refused_with_what_to_install() -> None:
     if old is None:
         pytest.skip("no JDK 17 on this machine to refuse")
     proc = run_python(
-        "from langchain_graalvm import Interpreter, JvmError\n"
-        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        FIRST_EVAL_ERROR,
         env={"LANGCHAIN_GRAALVM_JAVA_HOME": str(old)},
     )
     assert "is not a JDK 21 or newer" in proc.stdout and "JDK 25" in proc.stdout, proc.stderr
@@ -89,8 +93,7 @@ def test_the_host_jit_is_c1_on_two_processors_or_fewer(monkeypatch: pytest.Monke
 
 def test_a_bad_host_jit_mode_is_refused_before_the_jvm_starts() -> None:
     proc = run_python(
-        "from langchain_graalvm import Interpreter, JvmError\n"
-        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        FIRST_EVAL_ERROR,
         env={"LANGCHAIN_GRAALVM_HOST_JIT": "fast"},
     )
     assert "ERR LANGCHAIN_GRAALVM_HOST_JIT='fast' is not one of auto, c1, tiered." in proc.stdout, proc.stderr
@@ -122,8 +125,7 @@ def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native:
 
 def test_bad_heap_setting_is_refused_before_the_jvm_starts() -> None:
     proc = run_python(
-        "from langchain_graalvm import Interpreter, JvmError\n"
-        "try:\n    Interpreter().eval('1')\nexcept JvmError as e:\n    print('ERR', e)\n",
+        FIRST_EVAL_ERROR,
         env={"LANGCHAIN_GRAALVM_MAX_HEAP": "lots"},
     )
     assert "LANGCHAIN_GRAALVM_MAX_HEAP='lots' is not a heap size" in proc.stdout, proc.stderr
