@@ -25,9 +25,7 @@ function decode(text) {
   if (typeof rootValue !== 'object' || rootValue === null || isArray(rootValue)) bad('expected a JSON object');
   if (getOwnPropertyNames(rootValue).length !== 4 || !hasOwn(rootValue, 'v') || !hasOwn(rootValue, 'g') ||
     !hasOwn(rootValue, 'h') || !hasOwn(rootValue, 's')) bad('unexpected top-level fields');
-  if (rootValue.v !== VERSION && rootValue.v !== 1) bad('unsupported version');
-  // eslint-disable-next-line no-unused-vars -- read by the validation pass (decoder_checks.js)
-  const relative = rootValue.v !== 1;
+  if (rootValue.v !== VERSION) bad('unsupported version');
   const globals = rootValue.g;
   const heap = rootValue.h;
   const shapes = rootValue.s;
@@ -71,9 +69,6 @@ function decode(text) {
     }
   }
 
-  // One descriptor, refilled for each data property: defining a property only reads it, and creating one object
-  // per property was the largest cost of restoring many small objects.
-  const data = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
   function put(obj, key, v, enumerable) {
     if (typeof v === 'object' && v !== null) {
       if (wsHas(residueRecords, v)) return defineResidue(obj, key, v.type, v.path, enumerable);
@@ -84,9 +79,7 @@ function decode(text) {
       }
       if (v === HOLE) return true;
     }
-    data.value = v;
-    data.enumerable = enumerable;
-    return reflectDefineProperty(obj, key, data);
+    return reflectDefineProperty(obj, key, dataDescriptor(v, enumerable));
   }
   function putProps(obj, e, start) {
     for (let j = start; j < e.length; j += 2) put(obj, e[j], value(e[j + 1]), true);
@@ -266,6 +259,5 @@ function decode(text) {
     const ok = isResidueRecord(v) ? defineResidue(globalObject, name, v.type, name, true) : put(globalObject, name, v, true);
     if (ok) reflectDefineProperty(restored, count++, dataDescriptor(name, true));
   }
-  data.value = undefined;
   return restored;
 }

@@ -1,22 +1,12 @@
-// The decoder's validation pass, put in the body of decode (decoder.js): checks every value and entry and changes
-// nothing outside the parsed payload. In version 2 it turns each reference into the absolute id (version 1's form).
+// The decoder's validation pass, put in the body of decode (decoder.js): checks every value and entry, changes nothing.
 /* global ArrayBufferCtor, BASE64_RE, BIGINT_RE, DataViewCtor, EXACT, FIXED, HIDDEN_ERROR_KEYS, RegExpCtor, TYPED,
           Uint8ArrayCtor, apply, arrayBufferByteLength, arrayBufferResizable, bad, base64Decode, base64Length,
           globals, heap, intrinsicByName, isArray, isObject, list, mGet, mHas, n, numberIsInteger, privateSet,
-          quote, relative, shapes, test */
+          quote, shapes, test */
 // ---- validation (no side effects) ----
 const kinds = list();
 const ready = list(); // regexps, buffers and views built during validation
 
-let base = 0; // version 2: the id of the entry being checked, its references are offsets from it
-// Makes a reference-like x (a list holding one number) absolute, then checks it.
-function absoluteRef(x) {
-  if (base !== 0 && isArray(x) && x.length === 1 && numberIsInteger(x[0])) x[0] += base;
-  return isRef(x);
-}
-function absoluteId(e, j) {
-  if (base !== 0 && numberIsInteger(e[j])) e[j] += base;
-}
 function isRef(x) {
   return isArray(x) && x.length === 1 && typeof x[0] === 'number' && numberIsInteger(x[0]) && x[0] >= 0 && x[0] < n;
 }
@@ -26,7 +16,7 @@ function checkValue(x, where, allowHole, allowAccessor) {
   if (!isArray(x) || x.length === 0) bad('malformed value in ' + where);
   const tag = x[0];
   if (typeof tag === 'number') {
-    if (!absoluteRef(x)) bad('bad reference in ' + where);
+    if (!isRef(x)) bad('bad reference in ' + where);
     return;
   }
   const len = x.length;
@@ -64,13 +54,13 @@ function checkValue(x, where, allowHole, allowAccessor) {
 }
 function checkFunctionValue(x, where) {
   if (isArray(x) && x.length === 1 && x[0] === 'u') return;
-  if (absoluteRef(x) && (kinds[x[0]] === 'F' || kinds[x[0]] === 'R')) return;
+  if (isRef(x) && (kinds[x[0]] === 'F' || kinds[x[0]] === 'R')) return;
   if (isArray(x) && x.length === 2 && x[0] === 'i' && typeof x[1] === 'string' &&
     typeof mGet(intrinsicByName, x[1]) === 'function') return;
   bad('accessor functions must be functions in ' + where);
 }
 function checkObject(x, where, allowZero, allowNull) {
-  if ((x === 0 && allowZero) || (x === null && allowNull) || absoluteRef(x)) return;
+  if ((x === 0 && allowZero) || (x === null && allowNull) || isRef(x)) return;
   if (isArray(x) && x.length === 2 && x[0] === 'i' && typeof x[1] === 'string' &&
     isObject(mGet(intrinsicByName, x[1]))) return;
   bad('expected an object reference in ' + where);
@@ -111,7 +101,6 @@ for (let i = 0; i < shapes.length; i++) checkObject(shapes[i][0], 'shape ' + i, 
 for (let i = 0; i < n; i++) {
   const e = heap[i];
   const where = 'entry ' + i;
-  base = relative ? i : 0;
   switch (kinds[i]) {
     case 'o':
       for (let j = 2; j < e.length; j++) checkValue(e[j], where, false, true);
@@ -130,7 +119,6 @@ for (let i = 0; i < n; i++) {
       break;
     }
     case 'P':
-      absoluteId(e, 1);
       if (!numberIsInteger(e[1]) || e[1] < 0 || e[1] >= n || kinds[e[1]] !== 'F') bad('bad function in ' + where);
       checkObject(e[2], where, true, true);
       checkProps(e, 3, where, false);
@@ -218,9 +206,7 @@ for (let i = 0; i < n; i++) {
 for (let i = 0; i < n; i++) {
   const e = heap[i];
   const where = 'entry ' + i;
-  base = relative ? i : 0;
   if (kinds[i] === 'T') {
-    absoluteId(e, 2);
     const info = typeof e[1] === 'string' ? TYPED[e[1]] : undefined;
     if (info === undefined) bad('unknown typed array type in ' + where);
     if (!numberIsInteger(e[2]) || e[2] < 0 || e[2] >= n || (kinds[e[2]] !== 'B' && kinds[e[2]] !== 'R')) {
@@ -233,7 +219,6 @@ for (let i = 0; i < n; i++) {
     if (e[3] % info[1] !== 0 || e[3] + e[4] * info[1] > bytes) bad('view out of range in ' + where);
     ready[i] = new info[0](ready[e[2]], e[3], e[4]);
   } else if (kinds[i] === 'V') {
-    absoluteId(e, 1);
     if (!numberIsInteger(e[1]) || e[1] < 0 || e[1] >= n || (kinds[e[1]] !== 'B' && kinds[e[1]] !== 'R')) {
       bad('bad buffer in ' + where);
     }
@@ -252,7 +237,6 @@ for (let i = 0; i < n; i++) {
     }
   }
 }
-base = 0;
 const nameSet = privateSet();
 for (let j = 0; j < globals.length; j += 2) {
   const name = globals[j];

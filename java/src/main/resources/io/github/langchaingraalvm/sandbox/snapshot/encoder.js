@@ -1,11 +1,10 @@
-// encode: walks the graph from the saved globals breadth first, then writes the snapshot text with its entries in
-// pre-order of the discovery tree.
+// encode: walks the graph from the saved globals breadth first and writes the snapshot text.
 /* global IDENT_RE, NATIVE_RE, TypeErrorCtor, Uint8ArrayCtor, VERSION, apply, array, arrayBufferByteLength,
-          arrayJoin, bigintValueOf, booleanValueOf, boxed, brand, buffer, code, dataView, dataViewBuffer, date,
+          arrayJoin, bigintValueOf, booleanValueOf, boxed, brand, buffer, dataView, dataViewBuffer, date,
           dateGetTime, error, func, functionToString, getOwnPropertyDescriptor, getPrototypeOf, globalObject,
           hasOwn, internal, intrinsicByValue, isArray, list, mGet, mHas, mSet, map, mapSize, numberValueOf, options,
           ownValue, plainObject, privateMap, privateSet, protoKinds, protoOfFunction, quote, regexp, regexpSource,
-          set, setSize, sharedArrayBufferByteLength, slice, sourceForm, stringIndexOf, stringValueOf, symbolKeyFor, symbolValueOf,
+          set, setSize, sharedArrayBufferByteLength, slice, sourceForm, stringValueOf, symbolKeyFor, symbolValueOf,
           test, tooBig, typed, typedArrayBuffer, typedArrayTag, utf8Length, weakMapHas, weakRefDeref, weakSetHas,
           wmGet, wmHas */
 /* exported encode */
@@ -47,12 +46,6 @@ function encodeNames(names) {
   const parts = list();
   let np = 0;
   let size = 0;
-  // References are written as markers holding the discovery id: \u0001 id \u0002 for a value [id],
-  // \u0001 \u0003 id \u0002 for a bare id and \u0001 \u0004 index \u0002 for a shape; they are replaced once the
-  // final ids are known (see resolve). Shapes are numbered in order of first use in the final text.
-  // slack: how much longer the markers are than the shortest text they can become ("[0]", "0"), so that
-  // size - slack never exceeds the final size and stopping early at the limit stays exact.
-  let slack = 0;
 
   let exceeded = false;
   // The error to throw once the text has grown past the limit; it is never turned into a residue.
@@ -63,24 +56,7 @@ function encodeNames(names) {
   function out(s) {
     parts[np++] = s;
     size += s.length;
-    if (size - slack > LIMIT) throw limitExceeded();
-  }
-  function marker(id) {
-    const s = '\u0001' + id + '\u0002';
-    slack += s.length - 3;
-    return s;
-  }
-  // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
-  function bareMarker(id) {
-    const s = '\u0001\u0003' + id + '\u0002';
-    slack += s.length - 1;
-    return s;
-  }
-  // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
-  function shapeMarker(index) {
-    const s = '\u0001\u0004' + index + '\u0002';
-    slack += s.length - 1;
-    return s;
+    if (size > LIMIT) throw limitExceeded();
   }
 
   function segment(k, kd) {
@@ -214,7 +190,7 @@ function encodeNames(names) {
 
   function ref(o, p, k, kd) {
     const known = mGet(ids, o);
-    if (known !== undefined) return marker(known);
+    if (known !== undefined) return '[' + known + ']';
     const iname = mGet(intrinsicByValue, o);
     if (iname !== undefined) return '["i",' + quote(iname) + ']';
     let c;
@@ -232,7 +208,7 @@ function encodeNames(names) {
     pkey[id] = k;
     pkind[id] = kd;
     root[id] = p < 0 ? k : root[p];
-    return marker(id);
+    return '[' + id + ']';
   }
 
   function val(v, p, k, kd) {
@@ -287,21 +263,16 @@ function encodeNames(names) {
     first = false;
   }
   out('],"h":[');
-  const roots = count;
-  const headEnd = np;
 
-  // The object table, breadth first: discovery ids are handed out in discovery order and each object is read
-  // once, when its entry is written, in discovery order. If reading an object fails half way (a Proxy trap or a
-  // guest Error.prepareStackTrace threw), its entry is rewound and written as a residue entry instead.
-  const start = list(); // discovery id -> index of its entry's first part
+  // The object table, breadth first: ids are handed out in discovery order and entries written in id order.
+  // If reading an object fails half way (a Proxy trap or a guest Error.prepareStackTrace threw), its entry is
+  // rewound and written as a residue entry instead.
   for (let id = 0; id < count; id++) {
-    if (id > 0) size++; // the comma before it, put in when the entries are joined
+    if (id > 0) out(',');
     const o = objects[id];
     objects[id] = undefined;
     const mark = np;
     const markSize = size;
-    const markSlack = slack;
-    start[id] = mark;
     try {
       entry(o, id);
     } catch (e) {
@@ -309,11 +280,9 @@ function encodeNames(names) {
       np = mark;
       parts.length = mark;
       size = markSize;
-      slack = markSlack;
       out('["R","object",' + quote(pathOf(id)) + ']');
     }
   }
-  start[count] = np;
   function entry(o, id) {
     switch (kinds[id]) {
       case 'o': plainObject(o, id); break;
@@ -332,78 +301,9 @@ function encodeNames(names) {
     }
   }
   out('],"s":[');
-
-  // Final ids: pre-order of the discovery tree (an object's children are the objects first found while its entry
-  // was written, in that order). Every discovery id's parent was discovered before it, so the children of an
-  // object are a run of consecutive discovery ids, and the roots (found from the globals) come first.
-  const childEnd = list(); // discovery id -> one past its last child, or undefined
-  const childStart = list();
-  for (let id = roots; id < count; id++) {
-    const p = parent[id];
-    if (childEnd[p] === undefined) childStart[p] = id;
-    childEnd[p] = id + 1;
-  }
-  const newId = list(); // discovery id -> final id
-  const order = list(); // final id -> discovery id
-  const stack = list();
-  let sp = 0;
-  for (let id = roots - 1; id >= 0; id--) stack[sp++] = id;
-  for (let k = 0; sp > 0; k++) {
-    const id = stack[--sp];
-    newId[id] = k;
-    order[k] = id;
-    const end = childEnd[id];
-    if (end !== undefined) for (let c = end - 1; c >= childStart[id]; c--) stack[sp++] = c;
-  }
-
-  // Replaces the markers in s: by the final id in "g" and "s" (base -1), by the offset from the entry's own
-  // final id in the entry whose final id is base.
-  const newShape = list(); // shape index while encoding -> final index
-  const shapeOrder = list(); // final index -> shape index while encoding
-  let shapesUsed = 0;
-  function resolve(s, base) {
-    let i = apply(stringIndexOf, s, ['\u0001', 0]);
-    if (i < 0) return s;
-    let r = '';
-    let from = 0;
-    while (i >= 0) {
-      const c = code(s, i + 1);
-      const end = apply(stringIndexOf, s, ['\u0002', i]);
-      let t;
-      if (c === 4) {
-        const si = +slice(s, i + 2, end);
-        t = newShape[si];
-        if (t === undefined) {
-          t = newShape[si] = shapesUsed++;
-          shapeOrder[t] = si;
-        }
-        t = '' + t;
-      } else {
-        const id = newId[+slice(s, c === 3 ? i + 2 : i + 1, end)];
-        const v = base < 0 ? id : id - base;
-        t = c === 3 ? '' + v : '[' + v + ']';
-      }
-      r += slice(s, from, i) + t;
-      from = end + 1;
-      i = apply(stringIndexOf, s, ['\u0001', from]);
-    }
-    return r + slice(s, from, s.length);
-  }
-  const final = list();
-  let nf = 0;
-  for (let i = 0; i < headEnd; i++) final[nf++] = resolve(parts[i], -1);
-  for (let k = 0; k < count; k++) {
-    const id = order[k];
-    if (k > 0) final[nf++] = ',';
-    for (let i = start[id], end = start[id + 1]; i < end; i++) final[nf++] = resolve(parts[i], k);
-  }
-  for (let i = start[count]; i < np; i++) final[nf++] = resolve(parts[i], -1);
-  for (let si = 0; si < shapeCount; si++) {
-    if (newShape[si] === undefined) shapeOrder[newShape[si] = shapesUsed++] = si; // unused (never happens today)
-  }
-  for (let j = 0; j < shapesUsed; j++) final[nf++] = (j === 0 ? '[' : ',[') + resolve(shapeTexts[shapeOrder[j]], -1) + ']';
-  final[nf++] = ']}';
-  const text = apply(arrayJoin, final, ['']);
+  for (let i = 0; i < shapeCount; i++) parts[np++] = (i === 0 ? '[' : ',[') + shapeTexts[i] + ']';
+  parts[np++] = ']}';
+  const text = apply(arrayJoin, parts, ['']);
   if (LIMIT !== Infinity && (text.length > LIMIT || (text.length * 3 > LIMIT && utf8Length(text) > LIMIT))) {
     throw tooBig();
   }

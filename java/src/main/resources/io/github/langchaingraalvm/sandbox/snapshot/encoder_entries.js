@@ -4,12 +4,12 @@
    "^(plainObject|array|func|protoOfFunction|map|set|date|regexp|error|buffer|typed|dataView|boxed)$" }] */
 /* global ArrayPrototype, AsyncGeneratorPrototype, DatePrototype, ErrorPrototype, FLAG_GETTERS, GeneratorPrototype,
           LIMIT, MapPrototype, ObjectPrototype, RegExpPrototype, SetPrototype, Uint8ArrayCtor, accessor, apply,
-          arrayBufferByteLength, arrayBufferMaxByteLength, arrayBufferResizable, bareMarker, base64Encode, bigintValueOf,
+          arrayBufferByteLength, arrayBufferMaxByteLength, arrayBufferResizable, base64Encode, bigintValueOf,
           booleanValueOf, brand, dataViewBuffer, dataViewByteLength, dataViewByteOffset, dateGetTime, limitExceeded,
           extra, fnForm, fnSource, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, hasOwn, ids,
           isIndexKey, isResidue, mGet, mSet, mapEntries, mapIterNext, numberValueOf, out, ownStackGetter, ownValue,
           pathOf, protoStackGetter, quote, regexpSource, setIterNext, setValues, shapeCount:writable, shapeTexts, shapes,
-          size:writable, shapeMarker, slack, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag, val */
+          size:writable, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag, val */
 function descriptor(o, k) {
   try {
     return getOwnPropertyDescriptor(o, k);
@@ -51,9 +51,9 @@ function plainObject(o, id) {
     mSet(shapes, shape, si);
     shapeTexts[si] = shape;
     size += shape.length + 3;
-    if (size - slack > LIMIT) throw limitExceeded();
+    if (size > LIMIT) throw limitExceeded();
   }
-  out('["o",' + shapeMarker(si) + values + ']');
+  out('["o",' + si + values + ']');
 }
 
 function array(o, id) {
@@ -129,7 +129,7 @@ function func(o, id) {
 function protoOfFunction(o, id) {
   const fn = extra[id];
   val(fn, id, 'constructor', 0);
-  out('["P",' + bareMarker(mGet(ids, fn)) + ',' + protoField(getPrototypeOf(o), ObjectPrototype, id));
+  out('["P",' + mGet(ids, fn) + ',' + protoField(getPrototypeOf(o), ObjectPrototype, id));
   props(o, id);
   out(']');
 }
@@ -225,7 +225,7 @@ function error(o, id) {
 function buffer(o) {
   const n = apply(arrayBufferByteLength, o, []);
   const encodedLength = 4 * ((n + 2 - ((n + 2) % 3)) / 3);
-  if (size - slack + encodedLength > LIMIT) throw limitExceeded();
+  if (size + encodedLength > LIMIT) throw limitExceeded();
   let max = -1;
   if (arrayBufferResizable !== undefined && apply(arrayBufferResizable, o, [])) max = apply(arrayBufferMaxByteLength, o, []);
   out('["B","' + base64Encode(new Uint8ArrayCtor(o), n) + '",' + max + ']');
@@ -234,14 +234,14 @@ function buffer(o) {
 function typed(o, id) {
   const b = apply(typedArrayBuffer, o, []);
   val(b, id, 'buffer', 0);
-  out('["T",' + quote(apply(typedArrayTag, o, [])) + ',' + bareMarker(mGet(ids, b)) + ',' + apply(typedArrayByteOffset, o, []) + ',' +
+  out('["T",' + quote(apply(typedArrayTag, o, [])) + ',' + mGet(ids, b) + ',' + apply(typedArrayByteOffset, o, []) + ',' +
     apply(typedArrayLength, o, []) + ']');
 }
 
 function dataView(o, id) {
   const b = apply(dataViewBuffer, o, []);
   val(b, id, 'buffer', 0);
-  out('["V",' + bareMarker(mGet(ids, b)) + ',' + apply(dataViewByteOffset, o, []) + ',' + apply(dataViewByteLength, o, []) + ']');
+  out('["V",' + mGet(ids, b) + ',' + apply(dataViewByteOffset, o, []) + ',' + apply(dataViewByteLength, o, []) + ']');
 }
 
 function boxed(o, id) {

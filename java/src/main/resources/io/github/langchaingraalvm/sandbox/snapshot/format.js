@@ -1,20 +1,12 @@
 // The snapshot format, its version and the tags shared by the encoder and the decoder.
 /* exported EXACT, FIXED, HIDDEN_ERROR_KEYS, VERSION, residueMessage */
-// Format (version 2), a compact JSON text:
-//   {"v":2,"g":[name, V, name, V, ...],"h":[entry, ...],"s":[shape, ...]}
+// Format (version 1), a compact JSON text:
+//   {"v":1,"g":[name, V, name, V, ...],"h":[entry, ...],"s":[shape, ...]}
 // "g" lists the saved globals in order; "h" is the object table (an entry's index is its id, so shared references
 // and cycles survive); "s" lists object shapes: [proto, key, key, ...] shared by plain objects with the same keys.
-// Ids are in pre-order: objects are found breadth first from the globals, each one first reached from one object
-// (or global), and each object's entry is followed by the entries of the objects first reached from it, in the
-// order it reached them. Inside an entry a reference is the offset from the entry's own id (h[i]'s [k] and bare
-// fnId/bufferId k mean h[i + k]); in "g" and "s" it is the id itself. Shapes are numbered in order of first use
-// in "h". So appending an element or adding a global adds entries at the end of its subtree (and new shapes at the
-// end of "s"), and a subtree that moves keeps its text: successive snapshots differ where the values differ.
-// Version 1 (still read) is the same but for the numbering: every reference is the id itself, and ids and shapes
-// are in discovery order.
 // A value V is one of:
 //   null, true, false, a finite number, a string      itself (JSON keeps lone surrogates as \uXXXX escapes)
-//   [id]                                              reference to entry h[id] (an offset inside entries, above)
+//   [id]                                              reference to entry h[id]
 //   ["u"] ["NaN"] ["Infinity"] ["-Infinity"] ["-0"]   undefined and the numbers JSON cannot spell
 //   ["n","-123"]                                      BigInt
 //   ["y","key"]                                       registered symbol, Symbol.for(key)
@@ -65,7 +57,7 @@
 // Error('invalid snapshot: ...'). Only function sources that pass a syntax check (a single function/class
 // expression, or a single method) are evaluated; class bodies (static blocks, computed keys) run as usual.
 
-const VERSION = 2;
+const VERSION = 1;
 
 const FIXED = { __proto__: null, P: 3, A: 4, F: 6, M: 3, S: 3, D: 3, X: 5, E: 3, B: 3, T: 5, V: 4, W: 2, R: 3 };
 const EXACT = { __proto__: null, B: true, T: true, V: true, W: true, R: true };

@@ -9,9 +9,9 @@
             jsonStringify, mapEntries, mapGet, mapHas, mapIterNext, mapSet, mapSize, numberIsInteger, numberValueOf,
             objectIsPrototypeOf, ownStackGetter, protoStackGetter, reflectDefineProperty, reflectDeleteProperty,
             reflectOwnKeys, regexpExec, regexpSource, setAdd, setHas, setIterNext, setSize, setValues,
-            sharedArrayBufferByteLength, stringIndexOf, stringSlice, stringValueOf, symbolFor, symbolKeyFor,
-            symbolValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag, weakMapGet,
-            weakMapHas, weakMapSet, weakRefDeref, weakSetAdd, weakSetHas */
+            sharedArrayBufferByteLength, stringSlice, stringValueOf, symbolFor, symbolKeyFor, symbolValueOf,
+            typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag, weakMapGet, weakMapHas,
+            weakMapSet, weakRefDeref, weakSetAdd, weakSetHas */
 // ------------------------------------------------------------------------------------------------------------
 // Captured intrinsics
 const globalObject = globalThis;
@@ -38,7 +38,6 @@ const globalEval = eval;
 const numberIsInteger = Number.isInteger;
 const charCodeAt = String.prototype.charCodeAt;
 const stringSlice = String.prototype.slice;
-const stringIndexOf = String.prototype.indexOf;
 const BigIntCtor = BigInt;
 const symbolFor = Symbol.for;
 const symbolKeyFor = Symbol.keyFor;
