@@ -1,5 +1,8 @@
 package io.github.langchaingraalvm.sandbox;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,10 +38,9 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     private Value codec;
     /** The polyfill bundle's groups once this context loaded it (null before), and the groups it ran. */
     private Value polyfills;
-    private final java.util.Set<String> installedPolyfills = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> installedPolyfills = ConcurrentHashMap.newKeySet();
     /** How many times a context of this interpreter evaluated the polyfill bundle. */
-    private final java.util.concurrent.atomic.AtomicInteger polyfillBundleLoads =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger polyfillBundleLoads = new AtomicInteger();
     /** Modules imported from the agent's files, and their reader; null when the options do not allow it. */
     private final AgentModules modules;
     private final HostModuleReader moduleReader;
@@ -113,8 +115,8 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     }
 
     /** The polyfill groups the current context has run ({@link Polyfills}); empty until a cell names one. */
-    java.util.Set<String> installedPolyfills() {
-        return java.util.Set.copyOf(installedPolyfills);
+    Set<String> installedPolyfills() {
+        return Set.copyOf(installedPolyfills);
     }
 
     /** How many times a context of this interpreter has evaluated the polyfill bundle (at most once per context). */
