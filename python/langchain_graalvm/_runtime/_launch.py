@@ -94,8 +94,8 @@ def host_jit() -> str:
     processors C2 spends a process's first minutes recompiling them on one of the two, where C1 alone has them
     compiled within the first cells, at a lower peak. Guest code is compiled by Graal in both modes. Measured on
     two cores (docs/performance.md): ``c1`` runs the first cells of a fresh process 1.6x faster with a third less
-    CPU, and warm cells about 1.2x slower. ``c1`` is not the default: in the test suite, memory bombs then ran into
-    their timeouts before the memory limit stopped them, which is not understood yet.
+    CPU, and warm cells about 1.2x slower. ``c1`` is not the default: in the test suite's long-lived JVM, memory bombs
+    then ran slower and met their timeouts before the memory limit.
     """
     value = os.environ.get("LANGCHAIN_GRAALVM_HOST_JIT", "tiered").strip().lower() or "tiered"
     if value not in HOST_JIT_MODES:
