@@ -164,6 +164,17 @@ def test_using_in_typescript_cells() -> None:
         assert _value(js, code) == "<result>ts2,d1</result>"
 
 
+def test_a_using_binding_named_of_in_a_for_statement_head() -> None:
+    # Only for-of forbids `using of`; a for statement's head may bind it, as `let of` may.
+    with Interpreter(timeout=SLOW) as js:
+        js.eval(USING_LOG)
+        assert _value(js, "for (using of = res(1);;) { log.push(typeof of); break }\nlog.join()") == (
+            "<result>object,d1</result>"
+        )
+        # In a for-of head `using of` is no declaration: this loop assigns the identifier `using`.
+        assert _value(js, "var using, of = [[7]]; for (using of of[0]) ; using") == "<result>7</result>"
+
+
 def test_using_is_still_an_identifier() -> None:
     with Interpreter(timeout=SLOW) as js:
         assert _value(js, "var using = [5]; using[0]") == "<result>5</result>"

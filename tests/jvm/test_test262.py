@@ -41,9 +41,6 @@ _OTHER_FAILURES: dict[str, str] = {
         "runs `using` through eval(): text given to eval() is parsed by the engine, which has no `using`; only the"
         " cell compiler rewrites it"
     ),
-    "test/language/statements/using/syntax/using-for-statement.js": (
-        "acorn 8.15.0, the cell parser, rejects `for (using of = null;;)` (a binding named `of`)"
-    ),
 }
 
 

@@ -6,7 +6,7 @@
   'use strict';
   const acorn = (function () {
     const holder = { exports: {} };
-    new Function('exports', 'module', 'define', readResource('META-INF/resources/webjars/acorn/8.15.0/dist/acorn.js'))(
+    new Function('exports', 'module', 'define', readResource('META-INF/resources/webjars/acorn/8.18.0/dist/acorn.js'))(
       holder.exports,
       holder,
       undefined
