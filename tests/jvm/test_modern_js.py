@@ -65,6 +65,22 @@ def test_polyfilled_methods_have_the_specification_shape(js: Interpreter) -> Non
     )
 
 
+def test_error_is_error_checks_the_error_brand_not_the_prototype(js: Interpreter) -> None:
+    code = """
+    const fake = { __proto__: Error.prototype, constructor: Error, message: '', stack: new Error().stack,
+      [Symbol.toStringTag]: 'Error' };
+    const trapped = []; const handler = new Proxy({}, { get(t, k) { trapped.push(k) } });
+    [[new Error(), new RangeError(), new (class E extends TypeError {})(), new AggregateError([]),
+      new SuppressedError(1, 2), Object.setPrototypeOf(new Error(), null), Object.freeze(new URIError())],
+     [fake, Object.create(Error.prototype), Error.prototype, new Proxy(new Error(), handler), Error, {}, 'Error', null]]
+      .map((vs) => vs.map(Error.isError).join()).join(' | ') + ' | traps: ' + trapped.length
+    """
+    assert _value(js, code) == (
+        "<result>true,true,true,true,true,true,true | false,false,false,false,false,false,false,false"
+        " | traps: 0</result>"
+    )
+
+
 def test_polyfill_globals_are_not_model_globals() -> None:
     with Interpreter(snapshots=True, timeout=SLOW) as a, Interpreter(snapshots=True, timeout=SLOW) as b:
         a.eval("var stack = typeof DisposableStack; const n = 1")

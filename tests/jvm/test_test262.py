@@ -30,10 +30,6 @@ _OTHER_FAILURES: dict[str, str] = {
     "test/built-ins/Iterator/prototype/take/argument-effect-order.js": (
         "GraalJS 25.0.3 accepts a limit above 2^53 - 1, which the current specification rejects with RangeError"
     ),
-    "test/built-ins/Error/isError/fake-errors.js": (
-        "no [[ErrorData]] brand check is reachable from JavaScript in GraalJS, so the polyfill's Error.isError takes"
-        " an object with Error.prototype and an Error toStringTag for an error"
-    ),
     "test/built-ins/Uint8Array/prototype/setFromHex/throws-when-target-is-backed-by-immutable-arraybuffer.js": (
         "needs an immutable ArrayBuffer (see transferToImmutable above)"
     ),
