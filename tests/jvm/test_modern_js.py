@@ -191,6 +191,26 @@ def test_a_using_binding_named_of_in_a_for_statement_head() -> None:
         assert _value(js, "var using, of = [[7]]; for (using of of[0]) ; using") == "<result>7</result>"
 
 
+def test_using_in_literal_eval_text_runs_in_the_callers_scope() -> None:
+    with Interpreter(timeout=SLOW) as js:
+        js.eval(USING_LOG)
+        # eval returns the text's completion value: a scope that yields nothing leaves the value before it.
+        assert _value(js, "[eval('{ using a = res(1); }'), eval('4; { using b = res(2); }')].join() + log.join()") == (
+            "<result>,4d1,d2</result>"
+        )
+        # A direct eval still sees the caller's bindings and the disposal happens inside the call.
+        code = """
+        function f(n) { const local = n; return eval(`{ using c = res(local); log.push('in' + local); local * 2 }`) }
+        [f(3), log.join()].join(' ')
+        """
+        assert _value(js, code) == "<result>6 d1,d2,in3,d3</result>"
+        out = js.eval("function g() {\n  return eval('{\\n  using d = res(4);\\n  null.x\\n}')\n}\ng()")
+        assert out.error_type == "TypeError" and "cell:2" in out.error_stack
+        # Text built at run time reaches the engine as it is, which has no `using`.
+        out = js.eval("const text = '{ using e = res(5); }'; eval(text)")
+        assert out.error_type == "SyntaxError"
+
+
 def test_using_is_still_an_identifier() -> None:
     with Interpreter(timeout=SLOW) as js:
         assert _value(js, "var using = [5]; using[0]") == "<result>5</result>"

@@ -33,10 +33,6 @@ _OTHER_FAILURES: dict[str, str] = {
     "test/built-ins/Uint8Array/prototype/setFromHex/throws-when-target-is-backed-by-immutable-arraybuffer.js": (
         "needs an immutable ArrayBuffer (see transferToImmutable above)"
     ),
-    "test/language/statements/using/cptn-value.js": (
-        "runs `using` through eval(): text given to eval() is parsed by the engine, which has no `using`; only the"
-        " cell compiler rewrites it"
-    ),
 }
 
 

@@ -28,7 +28,8 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source> {
     private static final Pattern GRAAL_SYNTAX = Pattern.compile("^(?:SyntaxError: )?cell:(\\d+):(\\d+) ([^\\n]*)");
-    private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await)\\b");
+    // `using` too: text given to eval() in a literal may declare one, which the engine parses without complaint.
+    private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await|using)\\b");
     /** Gathers the prelude's settings into one object; one Source, so every context shares its parsed code. */
     private static final Source CONFIG = Source.newBuilder("js", "(function (clock, epoch, capture, hostCall,"
             + " isErrorObject) { return { frozenClock: clock, epochMillis: epoch, captureConsole: capture, hostCall,"
@@ -231,8 +232,8 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     /**
      * The cell as it is, when it needs no rewrite: it declares nothing lexical at the top level, does not await
-     * there, and parses as JavaScript. Checking the words is only a filter; the parser decides. Returns null when
-     * the cell must go through the cell compiler.
+     * there, names no {@code using}, and parses as JavaScript. Checking the words is only a filter; the parser
+     * decides. Returns null when the cell must go through the cell compiler.
      */
     private Source directSource(String code) {
         if (NEEDS_COMPILER.matcher(code).find()) {
