@@ -3,7 +3,8 @@
 // src/main/resources/io/github/langchaingraalvm/sandbox/polyfills.js. Each group is a function: requiring a
 // core-js module installs its built-ins, so nothing runs until the host calls a group, once per context, before
 // the first cell that names one of the group's trigger words (Polyfills.java holds the triggers). Only modules
-// for built-ins the engine does not have are listed; core-js leaves a native built-in in place.
+// for built-ins the engine does not have are listed; core-js leaves a native built-in in place. Error.isError is
+// not here: it needs a brand check only the host can make (prelude/is_error.js).
 'use strict';
 
 // core-js defines methods as ordinary functions, which are constructors and have a `prototype`; the
@@ -116,9 +117,5 @@ module.exports = {
   sumPrecise() {
     require('core-js/modules/es.math.sum-precise.js');
     methods(Math, ['sumPrecise']);
-  },
-  isError() {
-    require('core-js/modules/es.error.is-error.js');
-    methods(Error, ['isError']);
   },
 };

@@ -65,6 +65,22 @@ def test_polyfilled_methods_have_the_specification_shape(js: Interpreter) -> Non
     )
 
 
+def test_error_is_error_checks_the_error_brand_not_the_prototype(js: Interpreter) -> None:
+    code = """
+    const fake = { __proto__: Error.prototype, constructor: Error, message: '', stack: new Error().stack,
+      [Symbol.toStringTag]: 'Error' };
+    const trapped = []; const handler = new Proxy({}, { get(t, k) { trapped.push(k) } });
+    [[new Error(), new RangeError(), new (class E extends TypeError {})(), new AggregateError([]),
+      new SuppressedError(1, 2), Object.setPrototypeOf(new Error(), null), Object.freeze(new URIError())],
+     [fake, Object.create(Error.prototype), Error.prototype, new Proxy(new Error(), handler), Error, {}, 'Error', null]]
+      .map((vs) => vs.map(Error.isError).join()).join(' | ') + ' | traps: ' + trapped.length
+    """
+    assert _value(js, code) == (
+        "<result>true,true,true,true,true,true,true | false,false,false,false,false,false,false,false"
+        " | traps: 0</result>"
+    )
+
+
 def test_polyfill_globals_are_not_model_globals() -> None:
     with Interpreter(snapshots=True, timeout=SLOW) as a, Interpreter(snapshots=True, timeout=SLOW) as b:
         a.eval("var stack = typeof DisposableStack; const n = 1")
@@ -162,6 +178,37 @@ def test_using_in_typescript_cells() -> None:
         js.eval(USING_LOG)
         code = "{ using a: Disposable = res(1); const n: number = 2; log.push('ts' + n) }\nlog.join()"
         assert _value(js, code) == "<result>ts2,d1</result>"
+
+
+def test_a_using_binding_named_of_in_a_for_statement_head() -> None:
+    # Only for-of forbids `using of`; a for statement's head may bind it, as `let of` may.
+    with Interpreter(timeout=SLOW) as js:
+        js.eval(USING_LOG)
+        assert _value(js, "for (using of = res(1);;) { log.push(typeof of); break }\nlog.join()") == (
+            "<result>object,d1</result>"
+        )
+        # In a for-of head `using of` is no declaration: this loop assigns the identifier `using`.
+        assert _value(js, "var using, of = [[7]]; for (using of of[0]) ; using") == "<result>7</result>"
+
+
+def test_using_in_literal_eval_text_runs_in_the_callers_scope() -> None:
+    with Interpreter(timeout=SLOW) as js:
+        js.eval(USING_LOG)
+        # eval returns the text's completion value: a scope that yields nothing leaves the value before it.
+        assert _value(js, "[eval('{ using a = res(1); }'), eval('4; { using b = res(2); }')].join() + log.join()") == (
+            "<result>,4d1,d2</result>"
+        )
+        # A direct eval still sees the caller's bindings and the disposal happens inside the call.
+        code = """
+        function f(n) { const local = n; return eval(`{ using c = res(local); log.push('in' + local); local * 2 }`) }
+        [f(3), log.join()].join(' ')
+        """
+        assert _value(js, code) == "<result>6 d1,d2,in3,d3</result>"
+        out = js.eval("function g() {\n  return eval('{\\n  using d = res(4);\\n  null.x\\n}')\n}\ng()")
+        assert out.error_type == "TypeError" and "cell:2" in out.error_stack
+        # Text built at run time reaches the engine as it is, which has no `using`.
+        out = js.eval("const text = '{ using e = res(5); }'; eval(text)")
+        assert out.error_type == "SyntaxError"
 
 
 def test_using_is_still_an_identifier() -> None:

@@ -3,6 +3,7 @@
 // keeps the helpers it returns. Run with: node --test java/src/test/js/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { types } from 'node:util';
 import vm from 'node:vm';
 import { guestSource } from './guest_source.mjs';
 
@@ -19,7 +20,7 @@ function context(options = {}) {
     return calls.length;
   };
   const api = factory((line, length) => lines.push([line, length]),
-    { captureConsole: true, frozenClock: false, epochMillis: 0, hostCall, ...options });
+    { captureConsole: true, frozenClock: false, epochMillis: 0, hostCall, isErrorObject: types.isNativeError, ...options });
   const run = (code) => vm.runInContext(code, ctx);
   return { ctx, api, run, lines, calls, before };
 }
@@ -97,6 +98,26 @@ test('frozen clock: Date, Date.now and Intl formatting answer the fixed instant'
   assert.equal(run('new Date() instanceof Date && Date.prototype.constructor === Date'), true);
   assert.equal(run('class D extends Date {}; new D().getTime()'), Date.UTC(2024, 0, 2, 3, 4, 5));
   assert.equal(run('new Intl.DateTimeFormat("en-US", {timeZone: "UTC", year: "numeric"}).format()'), '2024');
+});
+
+test('Error.isError: the host\'s brand check for objects, false for anything else; a native one stays', () => {
+  const checked = [];
+  const { run } = context({ isErrorObject: (v) => (checked.push(v), types.isNativeError(v)) });
+  assert.equal(run('[new Error(), new (class extends TypeError {})(), Object.create(Error.prototype), new Proxy(new Error(), {})]'
+    + '.map(Error.isError).join()'), 'true,true,false,false');
+  assert.equal(checked.length, 4);
+  assert.equal(run('[undefined, null, 1, "Error", Symbol(), 1n, function () {}, Error].map((v) => Error.isError(v)).join()'),
+    'false,false,false,false,false,false,false,false');
+  assert.equal(checked.length, 4, 'primitives and functions are not sent to the host');
+  assert.equal(run('const d = Object.getOwnPropertyDescriptor(Error, "isError");'
+    + ' [d.writable, d.enumerable, d.configurable, d.value.length, d.value.name, "prototype" in d.value].join()'),
+  'true,false,true,1,isError,false');
+  assert.throws(() => run('new Error.isError({})'), { name: 'TypeError' });
+  const ctx = vm.createContext();
+  const native = vm.runInContext('Error.isError = function isError() { return "native" }', ctx);
+  vm.runInContext(SOURCE, ctx)(() => {}, { captureConsole: true, frozenClock: false, epochMillis: 0, hostCall() {},
+    isErrorObject: types.isNativeError });
+  assert.equal(vm.runInContext('Error.isError', ctx), native);
 });
 
 test('host calls: tools send JSON and settle when the host completes them', async () => {

@@ -28,11 +28,20 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source> {
     private static final Pattern GRAAL_SYNTAX = Pattern.compile("^(?:SyntaxError: )?cell:(\\d+):(\\d+) ([^\\n]*)");
-    private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await)\\b");
+    // `using` too: text given to eval() in a literal may declare one, which the engine parses without complaint.
+    private static final Pattern NEEDS_COMPILER = Pattern.compile("\\b(?:let|const|class|await|using)\\b");
     /** Gathers the prelude's settings into one object; one Source, so every context shares its parsed code. */
-    private static final Source CONFIG = Source.newBuilder("js", "(function (clock, epoch, capture, hostCall) {"
-            + " return { frozenClock: clock, epochMillis: epoch, captureConsole: capture, hostCall }; })",
-            "config.js").buildLiteral();
+    private static final Source CONFIG = Source.newBuilder("js", "(function (clock, epoch, capture, hostCall,"
+            + " isErrorObject) { return { frozenClock: clock, epochMillis: epoch, captureConsole: capture, hostCall,"
+            + " isErrorObject }; })", "config.js").buildLiteral();
+
+    /**
+     * The brand check behind the guest's {@code Error.isError} (prelude/is_error.js): whether a guest object has
+     * [[ErrorData]]. GraalJS makes exactly the objects its Error constructors create (subclass instances too)
+     * interop exceptions; an object that only inherits {@code Error.prototype}, and a proxy, are not. Reading it
+     * runs no guest code.
+     */
+    private static final ProxyExecutable IS_ERROR_OBJECT = args -> args.length == 1 && args[0].isException();
 
     private Value api;
     private Value codec;
@@ -98,7 +107,7 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
         };
         ProxyExecutable hostCall = args -> startHostCall(args[0].asString(), args[1].asString(), args[2].asString());
         Value config = c.eval(CONFIG).execute(options.clock() == SandboxOptions.Clock.FROZEN,
-                (double) options.frozenEpochMillis(), options.captureConsole(), hostCall);
+                (double) options.frozenEpochMillis(), options.captureConsole(), hostCall, IS_ERROR_OBJECT);
         api = factory.execute(emit, config);
         if (options.snapshots()) {
             // Built before any guest code runs, so the codec's captured intrinsics are the pristine ones.
@@ -223,8 +232,8 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     /**
      * The cell as it is, when it needs no rewrite: it declares nothing lexical at the top level, does not await
-     * there, and parses as JavaScript. Checking the words is only a filter; the parser decides. Returns null when
-     * the cell must go through the cell compiler.
+     * there, names no {@code using}, and parses as JavaScript. Checking the words is only a filter; the parser
+     * decides. Returns null when the cell must go through the cell compiler.
      */
     private Source directSource(String code) {
         if (NEEDS_COMPILER.matcher(code).find()) {

@@ -60,8 +60,7 @@ final class Polyfills {
                             "WeakMap.prototype.getOrInsert", "WeakMap.prototype.getOrInsertComputed"),
                     List.of()),
             group("rawJSON", "\\b(?:rawJSON|isRawJSON)\\b", List.of("JSON.rawJSON", "JSON.isRawJSON"), List.of()),
-            group("sumPrecise", "\\bsumPrecise\\b", List.of("Math.sumPrecise"), List.of()),
-            group("isError", "\\bisError\\b", List.of("Error.isError"), List.of()));
+            group("sumPrecise", "\\bsumPrecise\\b", List.of("Math.sumPrecise"), List.of()));
 
     /** The bundle's resource name (relative to this package). */
     static final String RESOURCE = "polyfills.js";

@@ -6,7 +6,7 @@
   'use strict';
   const acorn = (function () {
     const holder = { exports: {} };
-    new Function('exports', 'module', 'define', readResource('META-INF/resources/webjars/acorn/8.15.0/dist/acorn.js'))(
+    new Function('exports', 'module', 'define', readResource('META-INF/resources/webjars/acorn/8.18.0/dist/acorn.js'))(
       holder.exports,
       holder,
       undefined
@@ -370,6 +370,69 @@
     return edits.length ? applyEdits(code, edits) : code;
   }
 
+  // Text given to eval() is parsed by the engine, which has no `using`. The text of an `eval(...)` call whose
+  // argument is a literal that declares one is compiled here instead: a direct eval stays direct (only the
+  // argument changes), so the text still runs in the caller's scope. Its completion value, which eval returns, is
+  // carried by a binding of its own, since the try statement of a rewritten scope turns an empty completion into
+  // undefined (`eval('4; {using x = null;}')` is 4). Text built at run time is not seen, nor a text that does not
+  // parse here: the engine reads those as they are. Keeps line numbers, in the text and in the code around it.
+  const EVAL_PARSE = { ecmaVersion: 'latest', sourceType: 'script' };
+
+  function literalText(node) {
+    if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+    if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+    return null;
+  }
+
+  function compileEvalText(text) {
+    let ast;
+    try {
+      ast = acorn.parse(text, EVAL_PARSE);
+      const inner = rewriteEvalTexts(text, ast);
+      if (inner !== text) ast = acorn.parse((text = inner), EVAL_PARSE);
+    } catch (e) {
+      if (!(e instanceof SyntaxError)) throw e;
+      return null;
+    }
+    const edits = [];
+    for (const stmt of ast.body) trackCompletion(stmt, true, 1, edits);
+    const tracked = applyEdits(text, edits);
+    let rewritten;
+    try {
+      rewritten = rewriteUsing(tracked, acorn.parse(tracked, EVAL_PARSE));
+    } catch (e) {
+      if (!(e instanceof UsingError)) throw e;
+      return null; // the engine reports the misplaced declaration as a SyntaxError
+    }
+    return rewritten === tracked ? null : 'let ' + COMPLETION + '; ' + rewritten + '\n;' + COMPLETION;
+  }
+
+  function rewriteEvalTexts(code, ast) {
+    const edits = [];
+    (function visit(node) {
+      if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'eval' &&
+          node.arguments.length > 0) {
+        const arg = node.arguments[0];
+        const text = literalText(arg);
+        const compiled = text !== null && /\busing\b/.test(text) ? compileEvalText(text) : null;
+        if (compiled !== null) {
+          const lines = code.slice(arg.start, arg.end).split('\n').length - 1;
+          edits.push([arg.start, arg.end - arg.start, JSON.stringify(compiled) + '\n'.repeat(lines)]);
+        }
+      }
+      for (const key in node) {
+        if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
+        const child = node[key];
+        if (Array.isArray(child)) {
+          for (const c of child) if (c && typeof c.type === 'string') visit(c);
+        } else if (child && typeof child.type === 'string') {
+          visit(child);
+        }
+      }
+    })(ast);
+    return edits.length ? applyEdits(code, edits) : code;
+  }
+
   function lineColumn(code, pos) {
     const before = code.slice(0, pos).split('\n');
     return ' (' + before.length + ':' + (before[before.length - 1].length + 1) + ')';
@@ -391,6 +454,11 @@
       return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
     }
     if (/\busing\b/.test(code)) {
+      const withTexts = rewriteEvalTexts(code, ast);
+      if (withTexts !== code) {
+        code = withTexts;
+        ast = parse(code);
+      }
       let rewritten;
       try {
         rewritten = rewriteUsing(code, ast);

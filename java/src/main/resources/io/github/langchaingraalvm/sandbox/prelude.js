@@ -17,6 +17,8 @@
 
   // @include prelude/errors.js
 
+  // @include prelude/is_error.js
+
   // @include prelude/globals.js
 
   // @include prelude/console.js

@@ -170,6 +170,17 @@ class JavaScriptInterpreterTest {
     }
 
     @Test
+    void errorIsErrorAsksTheHostForTheErrorBrand() {
+        assertEquals("true,true,true", js.eval("[new Error(), new (class extends RangeError {})(),"
+                + " Object.setPrototypeOf(new TypeError(), null)].map(Error.isError).join()").value());
+        assertEquals("false,false,false,false", js.eval("[Object.create(Error.prototype), Error.prototype,"
+                + " new Proxy(new Error(), {}), { __proto__: Error.prototype, [Symbol.toStringTag]: 'Error' }]"
+                + ".map(Error.isError).join()").value());
+        // Present from the start, not a polyfill group: nothing to load.
+        assertTrue(js.installedPolyfills().isEmpty());
+    }
+
+    @Test
     void outputIsBounded() {
         try (JavaScriptInterpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder().maxResultChars(100).build())) {
             EvalOutcome o = small.eval("for (let i = 0; i < 100000; i++) console.log('line ' + i); 1");
