@@ -75,3 +75,14 @@ def test_the_cold_agent_model_waits_before_its_first_answer_only() -> None:
     final = model.invoke([HumanMessage("add"), first, ToolMessage("<result>2</result>", tool_call_id="call_cold_1")])
     assert time.perf_counter() - started < _coldbench.MODEL_SECONDS
     assert final.content == "<result>2</result>"
+
+
+def test_a_row_one_backend_has_no_workload_for_says_so_instead_of_failed() -> None:
+    from langchain_graalvm.cli._bench_report import _cell
+    from langchain_graalvm.cli._benchkit import Row
+
+    python_only = Row("GraalPy: first eval", "s", {"graalvm": [1.0]})
+    assert _cell(python_only, "quickjs") == "—"
+    failed = Row("cold", "s", {"graalvm": [1.0], "quickjs": []}, errors={"quickjs": "exit 1"})
+    assert _cell(failed, "quickjs") == "failed: exit 1"
+    assert _cell(Row("cold", "s", {"graalvm": [1.0], "quickjs": []}), "quickjs") == "failed: no result"

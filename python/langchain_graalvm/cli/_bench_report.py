@@ -29,6 +29,8 @@ def _fmt(value: float | None, unit: str) -> str:
 
 def _cell(row: Row, backend: str) -> str:
     values = row.samples.get(backend) or []
+    if backend not in row.samples and backend not in row.errors:
+        return "—"  # the workload does not exist for this backend (QuickJS has no Python guest)
     if not values:
         return f"failed: {row.errors.get(backend, 'no result')[:60]}"
     low, high = _fmt(min(values), row.unit), _fmt(max(values), row.unit)
