@@ -293,7 +293,7 @@ def _serve(worker: int, dsn: str, pipe: Connection, options: dict[str, Any], spr
                     thread=thread_id,
                     turn=turn_no,
                     message=f"worker {worker}: the checkpoint store's connection was lost in turn {turn_no} of "
-                    f"{thread_id} ({type(exc).__name__}: {' '.join(str(exc).split())}); retrying the turn from "
+                    f"{thread_id} ({_error_kind(exc)}: {' '.join(str(exc).split())}); retrying the turn from "
                     f"its last checkpoint (try {tries + 1})",
                 )
                 time.sleep(0.2 * tries)
@@ -498,3 +498,13 @@ class Supervisor:
                 worker.process.join()
         self.workers.clear()
         self.db.close()
+
+
+def _error_kind(exc: Exception) -> str:
+    """psycopg's class for a lost connection, with the family it belongs to: the server's goodbye, when it arrives
+    before the socket closes, is raised as a subclass (``AdminShutdown`` is an ``OperationalError``)."""
+    import psycopg
+
+    family = "OperationalError" if isinstance(exc, psycopg.OperationalError) else "InterfaceError"
+    name = type(exc).__name__
+    return family if name == family else f"{family} ({name})"
