@@ -48,6 +48,32 @@ def test_without_an_image_the_jvm_starts_the_usual_way(tmp_path: Path, monkeypat
     assert _install.status() == (False, f"off ({_faststart.ENV}=0)")
 
 
+def test_only_a_cache_that_passed_its_trial_start_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path))
+    monkeypatch.delenv(_faststart.TRIAL_ENV, raising=False)
+    monkeypatch.delenv(_faststart.TRAIN_ENV, raising=False)
+    jdk = _jvmfinder.find_jdk()
+    runtime = _launch.find_runtime_dir()
+    image = _faststart.image_dir(jdk)
+    (image / "lib" / "server").mkdir(parents=True)
+    (image / "lib" / "server" / "libjvm.so").write_bytes(b"")
+    (image / ".complete").write_text(jdk.version)
+    flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(runtime)))
+    aot.parent.mkdir(parents=True)
+    aot.write_bytes(b"recorded, not tried")
+    assert _launch.fast_start(jdk, runtime) is None
+    assert _install.status() == (False, f"the AOT cache {aot} has not passed a trial start")
+    _faststart.trusted_marker(aot).write_text("trial start passed\n")
+    started = _launch.fast_start(jdk, runtime)
+    assert started is not None and f"-XX:AOTCache={aot}" in started[1]
+    assert _install.status()[0]
+    # A trial start names its own cache and makes the JVM use it or fail.
+    monkeypatch.setenv(_faststart.TRIAL_ENV, str(tmp_path / "candidate.aot"))
+    started = _launch.fast_start(jdk, runtime)
+    assert started is not None and started[1][-2:] == [f"-XX:AOTCache={tmp_path / 'candidate.aot'}", "-XX:AOTMode=on"]
+
+
 def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:
     """End to end in fresh processes: link the image, record a cache by a first start, then start from it."""
     cache = tmp_path / "cache"
@@ -88,8 +114,22 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
         "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(rt))))\n",
         env=env,
     ).stdout.strip()
+    # A cache the JVM cannot use fails its trial start (AOTMode=on) with the JVM's reason, and is deleted.
+    garbage = cache / "garbage.aot"
+    garbage.write_bytes(os.urandom(1 << 20))
+    adopt = "import sys\nfrom pathlib import Path\nfrom langchain_graalvm.cli import _install\n"
+    refused = run_python(adopt + f"print(_install.adopt(Path({str(garbage)!r}), Path({key!r})))", env=env)
+    assert "the trial start from the cache failed (exit code 1)" in refused.stdout, refused.stdout + refused.stderr
+    assert "Unable to use AOT cache" in refused.stdout and not garbage.exists() and not Path(key).exists()
+    # The recorded cache under its key, untried: the next start passes it over, and `install` gives it its trial
+    # (recording a new one should the trial fail) and marks it trusted.
     Path(key).parent.mkdir(parents=True, exist_ok=True)
     os.replace(out, key)
+    untried = run_python(report, env=env, timeout=600)
+    assert "aot []" in untried.stdout, untried.stdout + untried.stderr
+    installed = run_python(adopt + "print(_install.build(log=False))", env=env, timeout=1800)
+    assert installed.stdout.strip() == key, installed.stdout + installed.stderr
+    assert _faststart.trusted_marker(Path(key)).is_file()
     proc = run_python(report, env=env, timeout=600)
     assert "<result>[21, 42]</result>" in proc.stdout, proc.stdout + proc.stderr
     assert "jit True" in proc.stdout and "upgrade False" in proc.stdout

@@ -12,8 +12,10 @@ compiler is then loaded, verified and linked from jars in each new process. Two 
 
 ``langchain-graalvm install`` builds both into the cache folder (``scripts/setup.sh`` does it for a checkout; the
 training run is :mod:`langchain_graalvm.cli._install`'s). The JVM uses them only when the cache was made for exactly
-this JDK, these jars and these options (a key over them); otherwise it starts as before.
-``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
+this JDK, these jars and these options (a key over them) and has passed a trial start; otherwise it starts as
+before. The trial is there because the JVM runs in the caller's process: JDK 25.0.3 was seen to die of SIGSEGV
+while loading the classes of one freshly recorded cache (in ``AOTLinkedClassBulkLoader``), and a cache like that
+must crash a throw-away child process, never the user's. ``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 
 ENV = "LANGCHAIN_GRAALVM_FAST_START"
 TRAIN_ENV = "LANGCHAIN_GRAALVM_AOT_TRAINING"
+# In a trial start: the cache to start from, whether or not it has passed a trial (the JVM must then use it or fail).
+TRIAL_ENV = "LANGCHAIN_GRAALVM_AOT_TRIAL"
 # Modules left out of the image: the placeholder compiler (the reason for the image) and the tools that need the
 # JDK's packaged modules to be linked (a run-time image cannot carry them).
 _LEFT_OUT = ("jdk.graal.compiler", "jdk.graal.compiler.management", "jdk.jlink", "jdk.jpackage", "jdk.jshell",
@@ -88,6 +92,20 @@ def aot_file(key: str) -> Path:
     return root() / "aot" / f"{key}.aot"
 
 
+def trusted_marker(aot: Path) -> Path:
+    """The file that says ``aot`` has passed a trial start in a child process."""
+    return aot.with_name(aot.name + ".trusted")
+
+
+def trusted(aot: Path) -> bool:
+    return aot.is_file() and trusted_marker(aot).is_file()
+
+
+def trial_cache() -> str | None:
+    """In a trial start: the AOT cache on trial."""
+    return os.environ.get(TRIAL_ENV) or None
+
+
 def training_output() -> str | None:
     """In a training run: where the AOT cache is to be written."""
     return os.environ.get(TRAIN_ENV) or None
@@ -131,3 +149,4 @@ def prune(keep: Path, kept: int = 3) -> None:
     for old in caches[kept:]:
         if old != keep:
             old.unlink(missing_ok=True)
+            trusted_marker(old).unlink(missing_ok=True)

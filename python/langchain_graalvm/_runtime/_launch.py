@@ -156,7 +156,8 @@ def classpath(runtime: Path) -> list[str]:
 
 
 def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
-    """The fast-start image's libjvm and options when its AOT cache matches this start exactly, else None."""
+    """The fast-start image's libjvm and options when its AOT cache matches this start exactly and has passed its
+    trial start, else None."""
     if jdk.feature != JIT_JDK or not _faststart.enabled() or not _faststart.image_ready(jdk):
         return None
     flags, jit = jvm_flags(jdk, runtime, fast=True)
@@ -166,8 +167,12 @@ def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
     training = _faststart.training_output()
     if training:
         return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
+    trial = _faststart.trial_cache()
+    if trial:
+        # AOTMode=on: a cache the JVM cannot use fails the trial instead of being passed over in silence.
+        return libjvm, [*flags, f"-XX:AOTCache={trial}", "-XX:AOTMode=on"]
     aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, classpath(runtime)))
-    if not aot.is_file():
+    if not _faststart.trusted(aot):
         return None
     # A cache the JVM still refuses (a jar replaced within the same second, say) only costs the speed-up: its
     # complaints stay off the process's stdout.

@@ -1,7 +1,9 @@
 """``langchain-graalvm install``'s fast start: link the JDK image, train the AOT cache, and say whether it is used.
 
 The training run is a child process that runs :func:`train` with the training variable set; the JVM it starts
-writes the AOT cache as it exits (see :mod:`langchain_graalvm._runtime._faststart`).
+writes the AOT cache as it exits (see :mod:`langchain_graalvm._runtime._faststart`). A second child process then
+starts from the new cache and evaluates a cell (:func:`adopt`); only a cache that passes that trial is used, and one
+that fails it is recorded again once.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ from .._runtime import _faststart, _jvmfinder, _launch
 from .._runtime._faststart import ENV, aot_file, build_image, cache_key, enabled, image_dir, image_ready
 from ..errors import FastStartError, JvmError
 
+_TRIAL = (
+    "from langchain_graalvm import Interpreter\n"
+    "print(Interpreter(prestart=False).eval('[1, 2].map((x) => x * 21)').text)\n"
+)
+_TRIAL_OUTPUT = "<result>[21, 42]</result>"
 _TRAINING_CELLS = (
     "1 + 1",
     "const xs: number[] = [1, 2, 3]; xs.map((x) => ({ x, y: [x, String(x)] }))",
@@ -44,24 +51,31 @@ def train() -> None:
             py.eval("import json\njson.dumps({'a': [1, 2]})")
 
 
-def build(*, log: bool = True) -> Path:
-    """Builds the image and the AOT cache for this JDK and runtime; returns the cache file."""
-    jdk = _jvmfinder.find_jdk()
-    if jdk.feature != 25:
-        raise FastStartError(f"fast start needs JDK 25; {jdk.home} is JDK {jdk.feature}")
-    build_image(jdk, log=log)
-    runtime = _launch.find_runtime_dir()
-    flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
-    key = cache_key(jdk, flags, _launch.classpath(runtime))
-    out = aot_file(key)
-    if out.is_file():
-        return out
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + f".partial-{os.getpid()}")
-    if log:
-        print(f"training the AOT cache {out} (a first start and a few cells) ...", file=sys.stderr)
+def adopt(candidate: Path, out: Path) -> str | None:
+    """Starts a child process from the AOT cache ``candidate`` and evaluates a cell; on success moves it to ``out``
+    and marks it trusted. Returns None then, or why the trial failed (the candidate is deleted)."""
+    env = dict(os.environ, **{_faststart.TRIAL_ENV: str(candidate), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
+    env.pop(_faststart.TRAIN_ENV, None)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _TRIAL], capture_output=True, text=True, env=env, timeout=600, check=False
+        )
+    except subprocess.TimeoutExpired:
+        candidate.unlink(missing_ok=True)
+        return "the trial start did not finish in 600 s"
+    if proc.returncode != 0 or _TRIAL_OUTPUT not in proc.stdout:
+        candidate.unlink(missing_ok=True)
+        how = f"exit code {proc.returncode}" if proc.returncode >= 0 else f"signal {-proc.returncode}"
+        said = (proc.stdout + proc.stderr).strip().splitlines()
+        return f"the trial start from the cache failed ({how}): " + " / ".join(said[:12])[-800:]
+    os.replace(candidate, out)
+    _faststart.trusted_marker(out).write_text("trial start passed\n")
+    return None
+
+
+def _train(partial: Path) -> None:
     env = dict(os.environ, **{_faststart.TRAIN_ENV: str(partial), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
-    started = time.perf_counter()
+    env.pop(_faststart.TRIAL_ENV, None)
     proc = subprocess.run(
         [sys.executable, "-c", "from langchain_graalvm.cli import _install; _install.train()"],
         capture_output=True,
@@ -72,12 +86,56 @@ def build(*, log: bool = True) -> Path:
     if proc.returncode != 0 or not partial.is_file():
         partial.unlink(missing_ok=True)
         raise FastStartError(f"the AOT training run failed: {(proc.stderr or proc.stdout).strip()[-800:]}")
-    partial.rename(out)
+
+
+def build(*, log: bool = True) -> Path:
+    """Builds the image and the AOT cache for this JDK and runtime; returns the cache file.
+
+    A cache that fails its trial start is recorded once more; a second failure raises :class:`FastStartError` and
+    leaves the fast start off (the JVM then starts the usual way).
+    """
+    jdk = _jvmfinder.find_jdk()
+    if jdk.feature != 25:
+        raise FastStartError(f"fast start needs JDK 25; {jdk.home} is JDK {jdk.feature}")
+    build_image(jdk, log=log)
+    runtime = _launch.find_runtime_dir()
+    flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
+    key = cache_key(jdk, flags, _launch.classpath(runtime))
+    out = aot_file(key)
+    if _faststart.trusted(out):
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    if out.is_file():
+        # A cache recorded before trial starts existed: it gets its trial now, under a candidate's name.
+        candidate = _candidate(out)
+        os.replace(out, candidate)
+        if adopt(candidate, out) is None:
+            return out
+    for attempt in range(2):
+        partial = _candidate(out)
+        if log:
+            again = " again" if attempt else ""
+            print(f"training the AOT cache {out}{again} (a first start and a few cells) ...", file=sys.stderr)
+        _train(partial)
+        failed = adopt(partial, out)
+        if failed is None:
+            break
+        if log:
+            print(f"discarded the new AOT cache: {failed}", file=sys.stderr)
+    else:
+        raise FastStartError(
+            f"two AOT caches recorded here failed their trial start; the JVM will start without one. Last: {failed}"
+        )
     _faststart.prune(out)
     if log:
         size = out.stat().st_size / 2**20
         print(f"AOT cache ready: {size:.0f} MiB in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return out
+
+
+def _candidate(out: Path) -> Path:
+    return out.with_name(out.name + f".partial-{os.getpid()}")
 
 
 def status() -> tuple[bool, str]:
@@ -97,4 +155,6 @@ def status() -> tuple[bool, str]:
     out = aot_file(cache_key(jdk, flags, _launch.classpath(runtime)))
     if not out.is_file():
         return False, f"no AOT cache for these jars and options in {out.parent}"
+    if not _faststart.trusted(out):
+        return False, f"the AOT cache {out} has not passed a trial start"
     return True, f"AOT cache {out} on the JDK image {image_dir(jdk)}"
