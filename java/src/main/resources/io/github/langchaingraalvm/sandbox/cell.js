@@ -37,6 +37,21 @@
     return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
   }
 
+  // Calls fn(child, key, inList) for each child node of an acorn node in source order, and stops at the first
+  // child for which it returns true; says whether one did. `inList`: the child is an element of an array field.
+  function someChild(node, fn) {
+    for (const key in node) {
+      if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
+      const child = node[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (c && typeof c.type === 'string' && fn(c, key, true)) return true;
+      } else if (child && typeof child.type === 'string' && fn(child, key, false)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   // True when the cell awaits outside any function, which requires running it as an async function.
   function hasTopLevelAwait(node) {
     if (!node || typeof node.type !== 'string') return false;
@@ -49,16 +64,7 @@
       for (const member of node.body.body) if (member.computed && hasTopLevelAwait(member.key)) return true;
       return false;
     }
-    for (const key in node) {
-      if (key === 'type' || key === 'start' || key === 'end') continue;
-      const child = node[key];
-      if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c.type === 'string' && hasTopLevelAwait(c)) return true;
-      } else if (child && typeof child.type === 'string' && hasTopLevelAwait(child)) {
-        return true;
-      }
-    }
-    return false;
+    return someChild(node, hasTopLevelAwait);
   }
 
   function patternNames(pattern, names) {
@@ -356,15 +362,10 @@
           break;
       }
       const nextLabel = node.type === 'LabeledStatement' ? (labelStart === null ? node.start : labelStart) : null;
-      for (const key in node) {
-        if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
-        const child = node[key];
-        if (Array.isArray(child)) {
-          for (const c of child) walk(c, depth + 1, null);
-        } else if (child && typeof child.type === 'string') {
-          walk(child, depth + 1, key === 'body' ? nextLabel : null);
-        }
-      }
+      someChild(node, (child, key, inList) => {
+        walk(child, depth + 1, key === 'body' && !inList ? nextLabel : null);
+        return false;
+      });
     }
     walk(ast, 1, null);
     return edits.length ? applyEdits(code, edits) : code;
@@ -420,15 +421,10 @@
           edits.push([arg.start, arg.end - arg.start, JSON.stringify(compiled) + '\n'.repeat(lines)]);
         }
       }
-      for (const key in node) {
-        if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
-        const child = node[key];
-        if (Array.isArray(child)) {
-          for (const c of child) if (c && typeof c.type === 'string') visit(c);
-        } else if (child && typeof child.type === 'string') {
-          visit(child);
-        }
-      }
+      someChild(node, (child) => {
+        visit(child);
+        return false;
+      });
     })(ast);
     return edits.length ? applyEdits(code, edits) : code;
   }
