@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 
 from langchain_graalvm import Interpreter
+from langchain_graalvm._runtime import _jvmfinder
 from tests.conftest import run_python
 
 RECURSE = "function r(n) { return n ? 1 + r(n - 1) : 0 }\n"
@@ -83,3 +85,17 @@ def test_unwinding_an_overflow_does_not_deoptimise_each_call_frame() -> None:
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert result["error"] == "RangeError"
     assert result["callDirect"] < 100, result
+
+
+def test_classes_every_exception_needs_are_initialized_before_a_guest_can_overflow() -> None:
+    # A class the JVM first initializes at the bottom of an overflowing guest stack fails to initialize and stays
+    # unusable. JFR's ThrowableTracer was one: with a recording started after the sandbox, the overflow's error
+    # was its first use, and from then on every exception construction in the JVM spun in NoClassDefFoundErrors.
+    with Interpreter() as js:
+        assert js.eval("1 + 1").value == "2"
+    jcmd = _jvmfinder.find_jdk().home / "bin" / "jcmd"
+    listed = subprocess.run([str(jcmd), str(os.getpid()), "VM.classes"], capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    states = {f[-1]: f[2] for f in (line.split() for line in listed.stdout.splitlines()) if len(f) >= 4}
+    for name in ("jdk.internal.event.ThrowableTracer", "java.lang.ExceptionInInitializerError"):
+        assert states.get(name) == "fully_initialized", (name, states.get(name))

@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -31,6 +32,33 @@ final class GuestThread {
      * only their own end would let the close take effect.
      */
     static final Duration ABANDON_AFTER = Duration.ofSeconds(5);
+
+    /**
+     * JDK classes that every {@link Throwable} may need, initialized here, on an ordinary stack. The JVM initializes
+     * a class on its first use, and a class whose initializer fails stays unusable for the life of the JVM: were
+     * that first use the error of a guest's runaway recursion, at the bottom of its stack, the initializer would
+     * fail of a {@link StackOverflowError}. {@code ThrowableTracer} is one such class: once a JFR recording starts,
+     * every throwable's constructor calls it; after a failed initialization each construction throws
+     * {@link NoClassDefFoundError}, whose own constructor calls it again, and the guest thread, the watchdog's
+     * forced close and any other thread that creates an exception spin there without end (seen with a recording
+     * started after the sandbox, then an overflow). Classes absent from this JDK are passed over.
+     */
+    static final List<String> INITIALIZED_FIRST = List.of(
+            "java.lang.ExceptionInInitializerError",
+            "java.lang.NoClassDefFoundError",
+            "jdk.internal.event.ThrowableTracer",
+            "jdk.internal.event.ExceptionThrownEvent",
+            "jdk.internal.event.ErrorThrownEvent");
+
+    static {
+        for (String name : INITIALIZED_FIRST) {
+            try {
+                Class.forName(name, true, null);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not in this JDK (ThrowableTracer is JDK 22 and later), or not ours to initialize.
+            }
+        }
+    }
 
     private final Watchdog watchdog;
     private final SandboxOptions options;
