@@ -10,6 +10,7 @@ import pytest
 
 from langchain_graalvm._runtime import _faststart, _jvmfinder, _launch
 from langchain_graalvm.cli import _install
+from langchain_graalvm.errors import FastStartError
 from tests.conftest import run_python
 
 
@@ -74,6 +75,41 @@ def test_only_a_cache_that_passed_its_trial_start_is_used(tmp_path: Path, monkey
     assert started is not None and started[1][-2:] == [f"-XX:AOTCache={tmp_path / 'candidate.aot'}", "-XX:AOTMode=on"]
 
 
+@pytest.mark.parametrize("failed_trials", [0, 1, 2])
+def test_a_cache_that_fails_its_trial_is_recorded_once_more(
+    failed_trials: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path))
+    recorded: list[Path] = []
+    trials: list[Path] = []
+
+    def train(partial: Path) -> None:
+        partial.write_bytes(b"cache %d" % len(recorded))
+        recorded.append(partial)
+
+    def adopt(candidate: Path, out: Path) -> str | None:
+        trials.append(candidate)
+        if len(trials) <= failed_trials:
+            candidate.unlink()
+            return f"the trial start from the cache failed (signal 6): trial {len(trials)}"
+        os.replace(candidate, out)
+        _faststart.trusted_marker(out).write_text("trial start passed\n")
+        return None
+
+    monkeypatch.setattr(_install, "build_image", lambda *_a, **_k: tmp_path)
+    monkeypatch.setattr(_install, "_train", train)
+    monkeypatch.setattr(_install, "adopt", adopt)
+    if failed_trials == 2:
+        with pytest.raises(FastStartError, match=r"two AOT caches .* failed their trial start.*trial 2"):
+            _install.build(log=False)
+        assert len(recorded) == 2 and not list((tmp_path / "fast-start" / "aot").glob("*.aot"))
+        return
+    out = _install.build(log=False)
+    assert len(recorded) == failed_trials + 1 and out.read_bytes() == b"cache %d" % failed_trials
+    assert _faststart.trusted(out)
+    assert _install.build(log=False) == out and len(recorded) == failed_trials + 1  # trusted: nothing to do
+
+
 def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:
     """End to end in fresh processes: link the image, record a cache by a first start, then start from it."""
     cache = tmp_path / "cache"
@@ -117,7 +153,7 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
     # A cache the JVM cannot use fails its trial start (AOTMode=on) with the JVM's reason, and is deleted.
     garbage = cache / "garbage.aot"
     garbage.write_bytes(os.urandom(1 << 20))
-    adopt = "import sys\nfrom pathlib import Path\nfrom langchain_graalvm.cli import _install\n"
+    adopt = "from pathlib import Path\nfrom langchain_graalvm.cli import _install\n"
     refused = run_python(adopt + f"print(_install.adopt(Path({str(garbage)!r}), Path({key!r})))", env=env)
     assert "the trial start from the cache failed (exit code 1)" in refused.stdout, refused.stdout + refused.stderr
     assert "Unable to use AOT cache" in refused.stdout and not garbage.exists() and not Path(key).exists()
