@@ -99,3 +99,27 @@ def test_classes_every_exception_needs_are_initialized_before_a_guest_can_overfl
     states = {f[-1]: f[2] for f in (line.split() for line in listed.stdout.splitlines()) if len(f) >= 4}
     for name in ("jdk.internal.event.ThrowableTracer", "java.lang.ExceptionInInitializerError"):
         assert states.get(name) == "fully_initialized", (name, states.get(name))
+
+
+def test_a_guest_thread_never_gets_the_stack_of_a_python_thread_that_called_into_the_jvm() -> None:
+    # glibc caches the stacks of exited threads and hands them to new ones of a size at most four times smaller. A
+    # Python thread (8 MiB) that had called into the JVM left its HotSpot guard pages protected one page above
+    # where a JVM thread puts its own; the next guest thread on that stack died of SIGSEGV, with no error report,
+    # at the end of a deep recursion (every time, with the 24 MiB guest stack of before).
+    code = f"""
+        import threading
+        import jpype
+        from langchain_graalvm import Interpreter
+        for _ in range(3):
+            first = Interpreter(timeout=120.0)
+            first.eval("1")
+            first.close()
+            caller = threading.Thread(target=lambda: jpype.JClass("java.lang.Object")().hashCode())
+            caller.start()
+            caller.join()
+            with Interpreter(timeout=120.0) as js:
+                print(js.eval({RECURSE!r} + "try {{ r(1e7) }} catch (e) {{ e.constructor.name }}").text)
+    """
+    proc = run_python(code, timeout=600)
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-2000:])
+    assert proc.stdout.split() == ["<result>RangeError</result>"] * 3, proc.stdout

@@ -268,7 +268,7 @@ _LIMITS = [
         "memory_limit per eval (default 64 MiB x heap_factor 2): the watchdog samples the bytes the guest "
         "thread allocates and the heap after GC, and stops the eval past the limit",
     ),
-    ("stack", "each interpreter runs on its own 24 MiB guest thread: deep recursion is a catchable RangeError"),
+    ("stack", "each interpreter runs on its own 34 MiB guest thread: deep recursion is a catchable RangeError"),
     ("output", "max_result_chars (default 4000) caps the result, the error and console output, each"),
     (
         "JVM heap",

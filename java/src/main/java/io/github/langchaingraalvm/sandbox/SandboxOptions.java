@@ -31,8 +31,20 @@ public final class SandboxOptions {
     private final Clock clock;
     private final long frozenEpochMillis;
     private final long stackBytes;
-    private static final long JS_STACK_BYTES = 24L << 20;
-    private static final long PYTHON_STACK_BYTES = 8L << 20;
+    /**
+     * The stack of a guest thread: over four times the 8 MiB that Python gives its threads by default (the process's
+     * stack limit), because of glibc's stack cache, which hands a new thread the stack of an exited one when that is
+     * at least the size asked for and at most four times it. A Python thread that called into the JVM (JPype
+     * attaches it) and ended leaves the guard pages HotSpot gave it protected, one page higher than on a thread the
+     * JVM creates (under them lies glibc's own guard page, which JVM threads go without). A guest thread that got
+     * that stack next had a protected page in its usable stack, just above its own guard pages: the stack bang of a
+     * deep recursion hit it, HotSpot took the fault for a stack still to be mapped, and the process died of SIGSEGV
+     * with no error report. At 34 MiB an 8 MiB Python thread never takes a guest's stack, nor a guest a Python
+     * thread's. A smaller {@link Builder#stackBytes(long)} gives that up.
+     */
+    private static final long GUEST_STACK_BYTES = 34L << 20;
+    private static final long JS_STACK_BYTES = GUEST_STACK_BYTES;
+    private static final long PYTHON_STACK_BYTES = GUEST_STACK_BYTES;
     private final boolean snapshots;
     private final double heapFactor;
     private final boolean agentModules;
@@ -111,9 +123,9 @@ public final class SandboxOptions {
     }
 
     /**
-     * Stack size of the thread that runs a Python guest: {@link #stackBytes()} when set, else 8 MiB. GraalPy stops
-     * recursion at {@code sys.getrecursionlimit()} frames, well within that; a deeper stack only makes a runaway
-     * recursion slower to unwind, past short timeouts.
+     * Stack size of the thread that runs a Python guest: {@link #stackBytes()} when set, else the same 34 MiB as a
+     * JavaScript guest's (see {@link #GUEST_STACK_BYTES}). GraalPy stops recursion at {@code sys.getrecursionlimit()}
+     * frames, well within that; only a raised limit reaches the end of the stack.
      */
     long pythonStackBytes() {
         return stackBytes > 0 ? stackBytes : PYTHON_STACK_BYTES;
@@ -156,10 +168,11 @@ public final class SandboxOptions {
         private boolean captureConsole = true;
         private Clock clock = Clock.FROZEN;
         private long frozenEpochMillis = 0L;
-        // 0: the language's default. Interpreted GraalJS frames of a one-line function take about 1.7 KiB,
-        // compiled ones far less: 24 MiB keeps 10,000 frames (about 14,700) on a first, interpreted call. More
-        // would make each runaway recursion slower to unwind, and the unwinding does not stop for a timeout.
-        // Thread stacks are reserved, not committed, so an idle interpreter costs no memory for it.
+        // 0: the default (GUEST_STACK_BYTES). Interpreted GraalJS frames of a one-line function take about
+        // 1.7 KiB, compiled ones far less: 24 MiB kept 10,000 frames (13,900 to 14,800) on a first call, 34 MiB
+        // keeps 22,000 to 28,500. More would make each runaway recursion slower to unwind, and the unwinding does
+        // not stop for a timeout. Thread stacks are reserved, not committed, so an idle interpreter costs no
+        // memory for it.
         private long stackBytes = Long.getLong("langchain.graalvm.stackBytes", 0L);
 
         private boolean snapshots = false;
