@@ -37,26 +37,41 @@ final class EngineWarmUp {
     }
 
     /**
-     * Runs the corpus; returns how many cells ran. {@code busy} says whether a real eval is running, and is
-     * checked before every cell.
+     * Runs the corpus, each round ended by the snapshot of its globals and their restore into a new interpreter (an
+     * agent's end and start of a turn: the snapshot codec is guest code too, and as cold as the rest in a fresh
+     * JVM); returns how many cells ran. {@code busy} says whether a real eval is running, and is checked before every
+     * cell, snapshot and restore.
      */
     static int run(Sandbox sandbox, BooleanSupplier busy) {
         SandboxOptions options = SandboxOptions.builder()
                 .memoryLimitBytes(0)
                 .timeout(Duration.ofSeconds(10))
+                .snapshots(true)
                 .build();
         long deadline = System.nanoTime() + BUDGET.toNanos();
+        BooleanSupplier stop = () -> busy.getAsBoolean() || System.nanoTime() - deadline > 0;
         int ran = 0;
         List<String> cells = cells();
         try (JavaScriptInterpreter js = sandbox.newInterpreter(options)) {
             js.markWarmUp();
             for (int round = 0; round < ROUNDS; round++) {
                 for (String cell : cells) {
-                    if (busy.getAsBoolean() || System.nanoTime() - deadline > 0) {
+                    if (stop.getAsBoolean()) {
                         return ran;
                     }
                     js.eval(cell.replace("$K", Integer.toString(round)));
                     ran++;
+                }
+                if (stop.getAsBoolean()) {
+                    return ran;
+                }
+                String payload = js.snapshot(0);
+                if (stop.getAsBoolean()) {
+                    return ran;
+                }
+                try (JavaScriptInterpreter next = sandbox.newInterpreter(options)) {
+                    next.markWarmUp();
+                    next.restore(payload);
                 }
             }
         }
