@@ -81,6 +81,29 @@ def test_error_is_error_checks_the_error_brand_not_the_prototype(js: Interpreter
     )
 
 
+def test_iterator_take_and_drop_reject_a_limit_above_the_largest_safe_integer(js: Interpreter) -> None:
+    # GraalJS 25.0.3 accepts such a limit; the current specification throws RangeError after ToNumber(limit),
+    # closes the iterator, and never reads its `next`.
+    code = """
+    let log = [];
+    const it = () => ({ get next() { log.push('next'); return () => ({ done: true }) },
+      return() { log.push('return'); return {} } });
+    const run = (name, self, limit) => { log = []; let r;
+      try { Iterator.prototype[name].call(self, limit); r = 'ok' } catch (e) { r = e.name }
+      return r + ':' + log.join('+') };
+    const once = { valueOf() { log.push('valueOf'); return 3 } };
+    const m = Iterator.prototype.take; let ctor = true; try { Reflect.construct(String, [], m) } catch { ctor = false }
+    [run('take', it(), 2 ** 53), run('drop', it(), 2 ** 53), run('take', it(), Number.MAX_SAFE_INTEGER),
+     run('drop', it(), Infinity), run('take', it(), once), run('take', it(), 1n), run('drop', it(), NaN),
+     run('take', null, 2 ** 53), [1, 2, 3].values().take(2).toArray().join(),
+     [1, 2, 3].values().drop(1).toArray().join(), m.name, m.length, ctor, 'prototype' in m].join(' ')
+    """
+    assert _value(js, code) == (
+        "<result>RangeError:return RangeError:return ok:next ok:next ok:valueOf+next TypeError:return"
+        " RangeError:return TypeError: 1,2 2,3 take 1 false false</result>"
+    )
+
+
 def test_polyfill_globals_are_not_model_globals() -> None:
     with Interpreter(snapshots=True, timeout=SLOW) as a, Interpreter(snapshots=True, timeout=SLOW) as b:
         a.eval("var stack = typeof DisposableStack; const n = 1")

@@ -15,9 +15,9 @@ from langchain_graalvm import Interpreter
 from tests.support import test262 as t262
 
 # GraalJS 25.0.3 offers ECMAScript 2025 as "latest", the newest level SandboxPolicy.CONSTRAINED accepts. Newer
-# built-ins come from the core-js polyfill groups (polyfills.js) and the prelude (Error.isError, with the host's
-# brand check), `using` declarations from the cell compiler (also in an eval() call's literal text); what none of
-# them can give is listed here.
+# built-ins come from the core-js polyfill groups (polyfills.js) and the prelude (Error.isError, with the host's brand
+# check; the current limit checks of Iterator.prototype.take and drop), `using` declarations from the cell compiler
+# (also in an eval() call's literal text); what none of them can give is listed here.
 _NOT_PROVIDED = {
     "test/built-ins/ArrayBuffer/prototype/transferToImmutable": (
         "immutable ArrayBuffer: GraalJS 25.0.3 has no transferToImmutable at any level (not even `staging`, which"
@@ -29,9 +29,6 @@ _NOT_PROVIDED = {
 # Individual tests, path: reason. These must keep failing; a test under a missing feature above may pass by
 # accident (a TypeError test passes when the method is absent), so those are not checked that way.
 _OTHER_FAILURES: dict[str, str] = {
-    "test/built-ins/Iterator/prototype/take/argument-effect-order.js": (
-        "GraalJS 25.0.3 accepts a limit above 2^53 - 1, which the current specification rejects with RangeError"
-    ),
     "test/built-ins/Uint8Array/prototype/setFromHex/throws-when-target-is-backed-by-immutable-arraybuffer.js": (
         "needs an immutable ArrayBuffer (see transferToImmutable above)"
     ),

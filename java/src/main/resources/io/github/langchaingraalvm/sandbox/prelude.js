@@ -19,6 +19,8 @@
 
   // @include prelude/is_error.js
 
+  // @include prelude/iterator_limits.js
+
   // @include prelude/globals.js
 
   // @include prelude/console.js

@@ -1,7 +1,7 @@
 // Host calls: tools.<name>(input) and task(spec) send JSON to the host and return a Promise it settles.
-/* global DataViewPrototype, DatePrototype, ObjectCtor, PromiseCtor, StringCtor, call, dateGetTime, dateToISOString,
-          defineProperty, isArray, jsonStringify, numberIsInteger, options, protoChainHas, setHas, setSize,
-          stringIndexOf, stringSlice, typedArrayLength, typedArrayTag */
+/* global DataViewPrototype, DatePrototype, ObjectCtor, PromiseCtor, RangeErrorCtor, StringCtor, call, dateGetTime,
+          dateToISOString, defineProperty, isArray, jsonStringify, numberIsInteger, options, protoChainHas, setHas,
+          setSize, stringIndexOf, stringSlice, typedArrayLength, typedArrayTag */
 /* exported jsonParse, makeTool, mapClear, mapDelete, mapGet, objectCreate, revive */
 // Host calls: `tools.<name>(input)` and `task(spec)`. Each call hands its input to the host as JSON and returns
 // a pending Promise that the host settles later on this thread. Everything used here was captured above, before
@@ -153,7 +153,6 @@ function makeTool(name) {
 }
 
 const MAX_INPUT_CHARS = 8 * 1024 * 1024;
-const RangeErrorCtor = RangeError;
 const taskFunction = (...args) => startCall('task', 'task', 'task', args[0]);
 defineProperty(taskFunction, 'name', { value: 'task', writable: false, enumerable: false, configurable: false });
 objectFreeze(taskFunction);

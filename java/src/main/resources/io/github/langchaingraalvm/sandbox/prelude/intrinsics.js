@@ -1,12 +1,12 @@
 // The built-ins the prelude uses, captured before any model code runs, and the caps on what crosses to the host.
 /* exported ArrayBufferPrototype, DEFAULT_BUDGET, DataViewPrototype, DatePrototype, ErrorPrototype, IDENT,
-            MapPrototype, ObjectPrototype, PromiseCtor, PromisePrototype, RegExpPrototype, SetPrototype, StringCtor,
-            WeakMapPrototype, WeakSetPrototype, arrayBufferByteLength, arrayJoin, arrayPush, clip, construct,
-            dateGetTime, dateToISOString, dateToString, defineProperty, errorToString, functionToString,
-            getOwnPropertyNames, getOwnPropertySymbols, isArray, jsonStringify, list, mapEntries, mapIterNext,
-            mapSize, numberIsInteger, objectIsPrototypeOf, promiseThen, regexpTest, regexpToString, setIterNext,
-            setSize, setValues, stringIndexOf, stringReplace, stringSplit, symbolToString, typedArrayLength,
-            typedArrayTag */
+            MapPrototype, ObjectPrototype, PromiseCtor, PromisePrototype, RangeErrorCtor, RegExpPrototype,
+            SetPrototype, StringCtor, WeakMapPrototype, WeakSetPrototype, arrayBufferByteLength, arrayJoin,
+            arrayPush, clip, construct, dateGetTime, dateToISOString, dateToString, defineProperty, errorToString,
+            functionToString, getOwnPropertyNames, getOwnPropertySymbols, isArray, jsonStringify, list, mapEntries,
+            mapIterNext, mapSize, numberIsInteger, objectIsPrototypeOf, promiseThen, regexpTest, regexpToString,
+            setIterNext, setSize, setValues, stringIndexOf, stringReplace, stringSplit, symbolToString,
+            typedArrayLength, typedArrayTag */
 const ObjectCtor = Object;
 const getOwnPropertyNames = ObjectCtor.getOwnPropertyNames;
 const getOwnPropertySymbols = ObjectCtor.getOwnPropertySymbols;
@@ -42,6 +42,7 @@ const ErrorPrototype = Error.prototype;
 const PromisePrototype = Promise.prototype;
 const promiseThen = Promise.prototype.then;
 const PromiseCtor = Promise;
+const RangeErrorCtor = RangeError;
 const WeakMapPrototype = WeakMap.prototype;
 const WeakSetPrototype = WeakSet.prototype;
 const ArrayBufferPrototype = ArrayBuffer.prototype;
