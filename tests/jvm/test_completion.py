@@ -46,6 +46,19 @@ CASES = [
     pytest.param("AWAIT; 'last'; let after = 1", "last", id="declaration-after-value"),
 ]
 
+# Cells whose `using` declarations the cell compiler rewrites into try statements, which must not change the value.
+USING_CASES = [
+    pytest.param("AWAIT; 4; { using x = null; }", "4", id="empty-scope-keeps-the-value-before"),
+    pytest.param("AWAIT; 4; { using x = null; 5 }", "5", id="value-in-the-scope"),
+    pytest.param("AWAIT; 4; { using x = null; let y = 1 }", "4", id="declaration-after-using"),
+    pytest.param("AWAIT; 4; { using x = null; if (false) {} }", "undefined", id="if-in-the-scope"),
+    pytest.param("AWAIT; 4; try { using x = null; } finally { }", "undefined", id="real-try-is-undefined"),
+    pytest.param("AWAIT; 4; L: { using x = null; 6; break L }", "6", id="labelled-break"),
+    pytest.param("AWAIT; 4; for (using x of [null]) { }", "undefined", id="for-of-using-empty-body"),
+    pytest.param("AWAIT; 4; for (using x of [null, null]) { 7 }", "7", id="for-of-using-body-value"),
+    pytest.param("AWAIT; 4; { await using x = null; }", "4", id="await-using-empty-scope"),
+]
+
 
 def variants(code: str) -> tuple[str, str]:
     """The cell with a real await, and the same cell without any await (which the engine runs as a script)."""
@@ -90,6 +103,33 @@ def test_quickjs_gives_the_same_value(quickjs: Any, code: str, expected: str) ->
     awaited, _ = variants(code)
     # langchain-quickjs renders undefined as null.
     assert quickjs.eval(awaited) == f"<result>{'null' if expected == 'undefined' else expected}</result>"
+
+
+@pytest.mark.parametrize(("code", "expected"), USING_CASES)
+def test_using_cell_value_is_the_completion_value(repl: Interpreter, code: str, expected: str) -> None:
+    awaited, plain = variants(code)
+    if "await using" not in plain:
+        assert repl.eval(plain).text == f"<result>{expected}</result>"
+    assert repl.eval(awaited).text == f"<result>{expected}</result>"
+
+
+@pytest.mark.parametrize(("code", "expected"), USING_CASES)
+def test_quickjs_gives_the_same_using_value(quickjs: Any, code: str, expected: str) -> None:
+    awaited, _ = variants(code)
+    assert quickjs.eval(awaited) == f"<result>{'null' if expected == 'undefined' else expected}</result>"
+
+
+def test_the_using_cell_value_is_no_global_and_never_stale() -> None:
+    with Interpreter(snapshots=True, timeout=10.0) as js, Interpreter(snapshots=True, timeout=10.0) as other:
+        assert js.eval("'use strict'; { using x = null; }").text == "<result>use strict</result>"
+        assert js.eval("{ using x = null; 9 }").text == "<result>9</result>"
+        assert js.eval("var kept = 1; { using x = null; 8; null.x }").error_type == "TypeError"
+        assert js.eval("{ using x = null; }").text == "<result>undefined</result>"
+        names = "Object.getOwnPropertyNames(globalThis).filter((n) => n.includes('cellValue')).length"
+        assert js.eval(names).text == "<result>0</result>"
+        assert other.restore(js.snapshot()) == ["kept"]
+        assert other.eval("4; { using x = null; }").text == "<result>4</result>"
+        assert other.eval("const n: number = 3; n; { using x = null as null; }").text == "<result>3</result>"
 
 
 def test_typescript_await_cell_gives_its_completion_value(repl: Interpreter) -> None:

@@ -36,6 +36,14 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
             + " isErrorObject }; })", "config.js").buildLiteral();
 
     /**
+     * The binding that carries the completion value of a cell whose {@code using} declarations the cell compiler
+     * rewrote (cell.js, COMPLETION): a global lexical one, so it is no property of the global object and no
+     * snapshot holds it, declared once per context so that the cells only assign it.
+     */
+    private static final Source COMPLETION_BINDING = Source.newBuilder("js", "let \u0192$cellValue;",
+            "completion.js").buildLiteral();
+
+    /**
      * The brand check behind the guest's {@code Error.isError} (prelude/is_error.js): whether a guest object has
      * [[ErrorData]]. GraalJS makes exactly the objects its Error constructors create (subclass instances too)
      * interop exceptions; an object that only inherits {@code Error.prototype}, and a proxy, are not. Reading it
@@ -99,6 +107,7 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     @Override
     void initialize(Context c) {
+        c.eval(COMPLETION_BINDING);
         Value factory = c.eval(CellCompiler.source("js", "prelude.js"));
         ProxyExecutable emit = args -> {
             // The guest sends at most a capped prefix of a long line, and the line's full length to count.

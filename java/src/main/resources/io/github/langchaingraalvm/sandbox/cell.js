@@ -102,9 +102,15 @@
     return code.slice(start, end).replace(/[^\n]/g, ' ');
   }
 
+  // The hidden variable that carries a cell's completion value where the engine's own would be wrong: inside the
+  // arrow of an async cell, and in a script cell whose `using` declarations were rewritten (the context's global
+  // lexical binding of that name; JavaScriptInterpreter declares it).
+  const COMPLETION = '\u0192$cellValue';
+
   // A cell without top-level await stays a script: top-level let/const/class become var bindings so they can be
-  // declared again by a later cell, and the script's completion value is the result.
-  function rewriteScript(code, ast) {
+  // declared again by a later cell, and the script's completion value is the result. A `tracked` cell (one whose
+  // completion edits are in place) resets COMPLETION at its first statement and ends with it.
+  function rewriteScript(code, ast, tracked) {
     const edits = [];
     for (const stmt of ast.body) {
       if (stmt.type === 'VariableDeclaration' && stmt.kind !== 'var') {
@@ -114,11 +120,11 @@
         edits.push([stmt.end, 0, ';']);
       }
     }
-    return edits.length ? applyEdits(code, edits) : code;
+    if (!tracked) return edits.length ? applyEdits(code, edits) : code;
+    // After a hashbang and leading comments; a directive prologue sets the value itself (completionEdits).
+    if (ast.body[0].directive === undefined) edits.push([ast.body[0].start, 0, COMPLETION + ' = void 0; ']);
+    return applyEdits(code, edits) + '\n;' + COMPLETION;
   }
-
-  // The hidden variable that carries an async cell's completion value.
-  const COMPLETION = '\u0192$cellValue';
 
   const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 
@@ -186,9 +192,24 @@
     }
   }
 
+  // The edits that track the completion value of a whole cell. A directive keeps its place in the prologue and
+  // is assigned after it.
+  function completionEdits(code, ast) {
+    const edits = [];
+    for (const stmt of ast.body) {
+      if (stmt.directive !== undefined) {
+        edits.push([stmt.end, 0, ' ' + COMPLETION + ' = ' + code.slice(stmt.expression.start, stmt.expression.end) + ';']);
+      } else {
+        trackCompletion(stmt, true, 1, edits);
+      }
+    }
+    return edits;
+  }
+
   // A cell with top-level await runs as an async arrow. Its top-level bindings are declared as globals on the
-  // first line, its declarations become assignments, and it returns its completion value.
-  function rewriteAsync(code, ast) {
+  // first line, its declarations become assignments, and it returns its completion value (tracked here unless
+  // `tracked` says the cell's completion edits are in place already).
+  function rewriteAsync(code, ast, tracked) {
     const names = [];
     const functionNames = [];
     const edits = [];
@@ -208,7 +229,7 @@
       } else if (stmt.type === 'FunctionDeclaration') {
         names.push(stmt.id.name);
         functionNames.push(stmt.id.name);
-      } else {
+      } else if (!tracked) {
         trackCompletion(stmt, true, 1, edits);
       }
     }
@@ -395,9 +416,7 @@
       if (!(e instanceof SyntaxError)) throw e;
       return null;
     }
-    const edits = [];
-    for (const stmt of ast.body) trackCompletion(stmt, true, 1, edits);
-    const tracked = applyEdits(text, edits);
+    const tracked = applyEdits(text, completionEdits(text, ast));
     let rewritten;
     try {
       rewritten = rewriteUsing(tracked, acorn.parse(tracked, EVAL_PARSE));
@@ -449,6 +468,7 @@
       const rewritten = imports === true ? rewriteImports(code) : null;
       return rewritten === null ? ['syntax', syntaxMessage(e)] : compileCell(rewritten, false);
     }
+    let tracked = false;
     if (/\busing\b/.test(code)) {
       const withTexts = rewriteEvalTexts(code, ast);
       if (withTexts !== code) {
@@ -463,8 +483,12 @@
         return ['syntax', e.message + lineColumn(code, e.pos)];
       }
       if (rewritten !== code) {
-        code = rewritten;
+        // The completion value is tracked on the cell as written: the try statement of a rewritten scope turns an
+        // empty completion into undefined, and `4; { using x = null; }` is 4, as eval gives.
+        const withCompletion = applyEdits(code, completionEdits(code, ast));
+        code = rewriteUsing(withCompletion, parse(withCompletion));
         ast = parse(code);
+        tracked = true;
       }
     }
     let awaits = hasTopLevelAwait(ast);
@@ -478,7 +502,7 @@
       }
     }
     try {
-      return ['ok', awaits ? rewriteAsync(code, ast) : rewriteScript(code, ast)];
+      return ['ok', awaits ? rewriteAsync(code, ast, tracked) : rewriteScript(code, ast, tracked)];
     } catch (e) {
       return ['syntax', 'could not prepare the cell: ' + String(e && e.message)];
     }
