@@ -64,11 +64,17 @@ def test_only_a_cache_that_passed_its_trial_start_is_used(tmp_path: Path, monkey
     aot.parent.mkdir(parents=True)
     aot.write_bytes(b"recorded, not tried")
     assert _launch.fast_start(jdk, runtime) is None
-    assert _install.status() == (False, f"the AOT cache {aot} has not passed a trial start")
-    _faststart.trusted_marker(aot).write_text("trial start passed\n")
+    assert _install.status() == (False, f"the AOT cache {aot} has not passed a trial start, or changed since")
+    _faststart.trusted_marker(aot).write_text("trial start passed\n")  # a marker not bound to this file
+    assert _launch.fast_start(jdk, runtime) is None
+    _faststart.mark_trusted(aot)
     started = _launch.fast_start(jdk, runtime)
     assert started is not None and f"-XX:AOTCache={aot}" in started[1]
     assert _install.status()[0]
+    # A cache written over after its trial is untried again.
+    aot.write_bytes(b"recorded again, not tried")
+    assert _launch.fast_start(jdk, runtime) is None
+    _faststart.mark_trusted(aot)
     # A trial start names its own cache and makes the JVM use it or fail.
     monkeypatch.setenv(_faststart.TRIAL_ENV, str(tmp_path / "candidate.aot"))
     started = _launch.fast_start(jdk, runtime)
@@ -93,7 +99,7 @@ def test_a_cache_that_fails_its_trial_is_recorded_once_more(
             candidate.unlink()
             return f"the trial start from the cache failed (signal 6): trial {len(trials)}"
         os.replace(candidate, out)
-        _faststart.trusted_marker(out).write_text("trial start passed\n")
+        _faststart.mark_trusted(out)
         return None
 
     monkeypatch.setattr(_install, "build_image", lambda *_a, **_k: tmp_path)
@@ -165,7 +171,7 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
     assert "aot []" in untried.stdout, untried.stdout + untried.stderr
     installed = run_python(adopt + "print(_install.build(log=False))", env=env, timeout=1800)
     assert installed.stdout.strip() == key, installed.stdout + installed.stderr
-    assert _faststart.trusted_marker(Path(key)).is_file()
+    assert _faststart.trusted(Path(key))
     proc = run_python(report, env=env, timeout=600)
     assert "<result>[21, 42]</result>" in proc.stdout, proc.stdout + proc.stderr
     assert "jit True" in proc.stdout and "upgrade False" in proc.stdout

@@ -97,8 +97,23 @@ def trusted_marker(aot: Path) -> Path:
     return aot.with_name(aot.name + ".trusted")
 
 
+def _stamp(aot: Path) -> str:
+    st = aot.stat()
+    return f"{st.st_size} {st.st_mtime_ns}\n"
+
+
+def mark_trusted(aot: Path) -> None:
+    """Records that ``aot``, as it is now (size and modification time), has passed a trial start."""
+    trusted_marker(aot).write_text(_stamp(aot))
+
+
 def trusted(aot: Path) -> bool:
-    return aot.is_file() and trusted_marker(aot).is_file()
+    """Whether ``aot`` has passed a trial start and has not changed since (a cache written over, or copied in,
+    after its trial gets a new one)."""
+    try:
+        return trusted_marker(aot).read_text() == _stamp(aot)
+    except OSError:
+        return False
 
 
 def trial_cache() -> str | None:

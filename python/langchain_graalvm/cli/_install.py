@@ -54,8 +54,7 @@ def train() -> None:
 def adopt(candidate: Path, out: Path) -> str | None:
     """Starts a child process from the AOT cache ``candidate`` and evaluates a cell; on success moves it to ``out``
     and marks it trusted. Returns None then, or why the trial failed (the candidate is deleted)."""
-    env = dict(os.environ, **{_faststart.TRIAL_ENV: str(candidate), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
-    env.pop(_faststart.TRAIN_ENV, None)
+    env = _child_env(_faststart.TRIAL_ENV, candidate)
     try:
         proc = subprocess.run(
             [sys.executable, "-c", _TRIAL], capture_output=True, text=True, env=env, timeout=600, check=False
@@ -69,13 +68,20 @@ def adopt(candidate: Path, out: Path) -> str | None:
         said = (proc.stdout + proc.stderr).strip().splitlines()
         return f"the trial start from the cache failed ({how}): " + " / ".join(said[:12])[-800:]
     os.replace(candidate, out)
-    _faststart.trusted_marker(out).write_text("trial start passed\n")
+    _faststart.mark_trusted(out)
     return None
 
 
+def _child_env(variable: str, cache: Path) -> dict[str, str]:
+    """The environment of a training run or a trial start: ``variable`` (one of the two) names the cache, the
+    other is unset, and the child starts its JVM on first use, not in the background."""
+    env = dict(os.environ, **{variable: str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
+    env.pop(_faststart.TRIAL_ENV if variable == _faststart.TRAIN_ENV else _faststart.TRAIN_ENV, None)
+    return env
+
+
 def _train(partial: Path) -> None:
-    env = dict(os.environ, **{_faststart.TRAIN_ENV: str(partial), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
-    env.pop(_faststart.TRIAL_ENV, None)
+    env = _child_env(_faststart.TRAIN_ENV, partial)
     proc = subprocess.run(
         [sys.executable, "-c", "from langchain_graalvm.cli import _install; _install.train()"],
         capture_output=True,
@@ -156,5 +162,5 @@ def status() -> tuple[bool, str]:
     if not out.is_file():
         return False, f"no AOT cache for these jars and options in {out.parent}"
     if not _faststart.trusted(out):
-        return False, f"the AOT cache {out} has not passed a trial start"
+        return False, f"the AOT cache {out} has not passed a trial start, or changed since"
     return True, f"AOT cache {out} on the JDK image {image_dir(jdk)}"

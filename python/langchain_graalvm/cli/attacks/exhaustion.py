@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from ._model import EXHAUSTION, Attack, make
 
+# For the runaway recursions: unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a
+# fresh process and over 30 s once on a busy machine; the RangeError is the point, not the speed.
+UNWIND_TIMEOUT = 120.0
+
 EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
     make(
         "loop-plain",
@@ -92,9 +96,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "async function r() { await r() }; await r()",
         "error:RangeError",
         "unbounded async recursion",
-        # Unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a fresh process and
-        # over 30 s once on a busy machine; the RangeError is the point, not the speed.
-        timeout=120.0,
+        timeout=UNWIND_TIMEOUT,
     ),
     make(
         "deep-recursion",
@@ -104,9 +106,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "unbounded recursion",
         setup=("var kept = 3",),
         follow=(("kept", "value:3"),),
-        # Unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a fresh process and
-        # over 30 s once on a busy machine; the RangeError is the point, not the speed.
-        timeout=120.0,
+        timeout=UNWIND_TIMEOUT,
     ),
     make(
         "recursion-in-getter",
@@ -114,9 +114,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const o = { get x() { return this.x } }; o.x",
         "error:RangeError",
         "a getter that recurses",
-        # Unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a fresh process and
-        # over 30 s once on a busy machine; the RangeError is the point, not the speed.
-        timeout=120.0,
+        timeout=UNWIND_TIMEOUT,
     ),
     make(
         "recursion-in-to-string",
@@ -124,9 +122,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const o = { toString() { return `${o}` } }; `${o}`",
         "error:RangeError",
         "toString that recurses",
-        # Unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a fresh process and
-        # over 30 s once on a busy machine; the RangeError is the point, not the speed.
-        timeout=120.0,
+        timeout=UNWIND_TIMEOUT,
     ),
     make(
         "deep-json",
@@ -134,9 +130,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "JSON.parse('['.repeat(200000) + ']'.repeat(200000)) && 'parsed'",
         "error:RangeError",
         "deeply nested JSON",
-        # Unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a fresh process and
-        # over 30 s once on a busy machine; the RangeError is the point, not the speed.
-        timeout=120.0,
+        timeout=UNWIND_TIMEOUT,
     ),
     make(
         "memory-arrays",
