@@ -75,9 +75,8 @@ def adopt(candidate: Path, out: Path) -> str | None:
 def _child_env(variable: str, cache: Path) -> dict[str, str]:
     """The environment of a training run or a trial start: ``variable`` (one of the two) names the cache, the
     other is unset, and the child starts its JVM on first use, not in the background."""
-    env = dict(os.environ, **{variable: str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"})
-    env.pop(_faststart.TRIAL_ENV if variable == _faststart.TRAIN_ENV else _faststart.TRAIN_ENV, None)
-    return env
+    env = {k: v for k, v in os.environ.items() if k not in (_faststart.TRAIN_ENV, _faststart.TRIAL_ENV)}
+    return {**env, variable: str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"}
 
 
 def _train(partial: Path) -> None:

@@ -17,9 +17,9 @@ function closeAndThrow(iterator, error) {
 }
 
 for (const name of ['take', 'drop']) {
-  const native = IteratorPrototype[name];
   const d = getOwnPropertyDescriptor(IteratorPrototype, name);
-  if (typeof native !== 'function' || d === undefined) continue;
+  if (d === undefined || typeof d.value !== 'function') continue;
+  const native = d.value;
   const checked = {
     [name](limit) {
       // Not an object: the engine's TypeError comes before ToNumber, as it should.
