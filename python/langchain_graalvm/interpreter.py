@@ -12,7 +12,7 @@ from typing import Any
 from . import _audit, _files
 from ._audit import AuditTarget
 from ._files import FilesAccess
-from ._runtime import _adapter, _prestart
+from ._runtime import _adapter, _jvm, _prestart
 from ._runtime._adapter import EvalOutcome
 from ._runtime._pools import shared_pool
 from .errors import InterpreterClosedError, OptionsError
@@ -169,6 +169,7 @@ class Interpreter:
     def _java_now(self) -> Any:
         if self._closed:
             raise InterpreterClosedError("the interpreter is closed")
+        _jvm.attach_check()  # before isClosed(): a forked child must not call into the parent's JVM at all
         java = self._java
         # A Java interpreter closes itself when a guest stuck in a builtin that ignores interrupts was given up (that
         # eval's outcome said the globals were gone): the next call gets a fresh one.
@@ -224,6 +225,7 @@ class Interpreter:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
+        _jvm.attach_check()
         java = self._java
         if self._closed or java is None or java.isClosed():
             # A new Java interpreter builds a context, and the first one starts the JVM: seconds, off the loop.
@@ -272,7 +274,7 @@ class Interpreter:
 
     def cancel(self) -> None:
         """Stops the running eval, if any. It returns a ``Cancelled`` error."""
-        if self._java is not None:
+        if self._java is not None and not _jvm.forked():  # a fork runs no eval of its own
             self._java.cancel()
 
     def close(self) -> None:
@@ -283,7 +285,10 @@ class Interpreter:
             pending.cancel()
         java, self._java = self._java, None
         if java is not None:
-            java.close()
+            if _jvm.forked():
+                _jvm.keep_in_fork(java)  # the parent's context: neither closed nor released from here
+            else:
+                java.close()
 
     def __enter__(self) -> Interpreter:
         return self

@@ -177,6 +177,52 @@ def test_fork_after_start_is_a_clear_error_not_a_hang() -> None:
     assert "parent again 3" in proc.stdout
 
 
+def test_a_forked_child_makes_no_call_into_the_parents_jvm() -> None:
+    # In a fork, any Java call (even isClosed()) may wait forever for a safepoint or lock of a parent thread that
+    # does not exist in the child, so it hung only now and then. Every Java object the child could reach is replaced
+    # by one that ends the child at its first use: each public call must stop before touching it.
+    proc = run_python(
+        """
+        import asyncio, os
+        from langchain_graalvm import Interpreter, JvmError
+
+        class ParentJava:
+            def __getattr__(self, name):
+                print('java touched:', name, flush=True)
+                os._exit(3)
+
+        js = Interpreter(); print('parent', js.eval('1+1').value, flush=True)
+        pid = os.fork()
+        if pid == 0:
+            js._java = ParentJava()
+            for name, call in [
+                ('eval', lambda: js.eval('2')),
+                ('aeval', lambda: asyncio.run(js.aeval('2'))),
+                ('snapshot', lambda: js.snapshot()),
+                ('restore', lambda: js.restore(b'{}')),
+                ('prepare', lambda: js.prepare()),
+            ]:
+                try:
+                    call()
+                    print(name, 'returned', flush=True)
+                except JvmError as e:
+                    print(name, 'error:', str(e)[:44], flush=True)
+            js.cancel(); js.close(); js.close()
+            print('child done', flush=True)
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        print('child status', os.waitstatus_to_exitcode(status), flush=True)
+        print('parent again', js.eval('3').value, flush=True)
+        """,
+        timeout=60,
+    )
+    assert "java touched" not in proc.stdout, proc.stdout
+    for name in ("eval", "aeval", "snapshot", "restore", "prepare"):
+        assert f"{name} error: The JVM was started in a parent process" in proc.stdout, proc.stdout + proc.stderr
+    assert "child done" in proc.stdout and "child status 0" in proc.stdout
+    assert "parent again 3" in proc.stdout
+
+
 def test_spawned_workers_each_start_their_own_jvm() -> None:
     proc = run_python(
         """

@@ -180,8 +180,29 @@ def jclass(name: str) -> Any:
 
 
 def attach_check() -> None:
-    """Raises the fork error if this process is a fork of the one that started the JVM."""
+    """Raises the fork error if this process is a fork of the one that started the JVM.
+
+    Call it before any Java call that may run in a fork: in the child, even a call as small as ``isClosed()`` can
+    wait forever, for a safepoint or a lock that one of the parent's JVM threads (none of which exist here) held
+    at the moment of the fork.
+    """
     _check_fork()
+
+
+def forked() -> bool:
+    """Whether this process is a fork of the one that started (or began to start) the JVM."""
+    return _began_pid is not None and _began_pid != os.getpid()
+
+
+_kept_in_fork: list[Any] = []
+
+
+def keep_in_fork(java_object: Any) -> None:
+    """Keeps a Java object of the parent's JVM referenced for the rest of a forked child's life.
+
+    Releasing it would be a JNI call into a JVM whose threads are gone (see :func:`attach_check`).
+    """
+    _kept_in_fork.append(java_object)
 
 
 _UNICODE_TEXT = "io.github.langchaingraalvm.sandbox.UnicodeText"
