@@ -43,11 +43,17 @@ class JvmInfo:
     flags: tuple[str, ...]
 
 
+def forked() -> bool:
+    """Whether this process is a fork of the one that started (or began to start) the JVM."""
+    return _began_pid is not None and _began_pid != os.getpid()
+
+
 def _check_fork() -> None:
-    if _began_pid is not None and _began_pid != os.getpid():
+    if forked():
         raise JvmError(
-            "The JVM was started in a parent process and this process is a fork of it. A forked JVM hangs on its "
-            "first garbage collection, so langchain-graalvm refuses to use it. Start worker processes with the "
+            "The JVM was started in a parent process and this process is a fork of it. A forked JVM has none of "
+            "its threads and any call into it can hang, so langchain-graalvm refuses to use it. Start worker "
+            "processes with the "
             "'spawn' method (multiprocessing.get_context('spawn')) or create interpreters only after forking."
         )
 
@@ -187,11 +193,6 @@ def attach_check() -> None:
     at the moment of the fork.
     """
     _check_fork()
-
-
-def forked() -> bool:
-    """Whether this process is a fork of the one that started (or began to start) the JVM."""
-    return _began_pid is not None and _began_pid != os.getpid()
 
 
 _kept_in_fork: list[Any] = []
