@@ -141,15 +141,18 @@ class Interpreter:
     def _warm(self) -> None:
         if self._closed or _prestart.exiting():
             return
-        self.prepare()
+        self._prepare(self._java_now())
 
     def prepare(self) -> None:
         """Builds the context now, so the first call does not wait for it. No cell is run, counted or audited.
 
         With snapshots on, an empty snapshot builds it (a restore may still follow, as no cell ran); a Python
-        interpreter runs an empty cell, which does not count as a cell.
+        interpreter runs an empty cell, which does not count as a cell. When the background start is already
+        building it, this waits for that instead of building it a second time.
         """
-        java = self._java_now()
+        self._prepare(self._interpreter())
+
+    def _prepare(self, java: Any) -> None:
         if self.language == "python":
             _adapter.eval_blocking(java, "")
         elif self.options.snapshots:

@@ -225,3 +225,17 @@ def test_background_start_is_on_by_default_and_the_variable_turns_it_off() -> No
         os.environ.pop(_prestart.ENV, None)
         if saved is not None:
             os.environ[_prestart.ENV] = saved
+
+
+def test_prepare_right_after_building_waits_for_the_background_start() -> None:
+    from langchain_graalvm import Interpreter
+
+    # The background start prepares each of these at once; prepare() must wait for it, not race it.
+    for snapshots in (True, False, True, False):
+        js = Interpreter(snapshots=snapshots, prestart=True)
+        try:
+            js.prepare()
+            js.prepare()
+            assert js.eval("40 + 2").text == "<result>42</result>"
+        finally:
+            js.close()
