@@ -78,4 +78,29 @@ class PolyfillsTest {
         assertEquals(List.of(), Polyfills.needed(text, Set.of()));
         assertTrue(System.nanoTime() - start < 30_000_000_000L, "the scan of 1.8 MB took over 30 s");
     }
+
+    @Test
+    void everyTextATriggerMatchesContainsOneOfItsNeedles() {
+        // The needles let a scan skip a pattern: that is sound only if no match can do without them.
+        List<String> texts = new java.util.ArrayList<>(List.of("Symbol.dispose", "Symbol . asyncDispose",
+                "new SuppressedError(a, b)", "isRawJSON(x)", "zipKeyed", "x.toHex()", "setFromBase64"));
+        for (Polyfills.Group g : Polyfills.GROUPS) {
+            for (String path : g.paths()) {
+                texts.add(path);
+                texts.add(path.substring(path.lastIndexOf('.') + 1));
+            }
+        }
+        for (Polyfills.Group g : Polyfills.GROUPS) {
+            List<Polyfills.Words> all = new java.util.ArrayList<>(g.together());
+            all.add(g.trigger());
+            for (Polyfills.Words w : all) {
+                for (String text : texts) {
+                    if (w.pattern().matcher(text).find()) {
+                        assertTrue(w.needles().stream().anyMatch(text::contains), g.name() + ": " + text);
+                        assertTrue(w.foundIn(text), g.name() + ": " + text);
+                    }
+                }
+            }
+        }
+    }
 }
