@@ -615,6 +615,7 @@ test('malformed, truncated or foreign payloads throw and change nothing', () => 
     badFunctionForm: '{"v":1,"g":["a",[0]],"h":[["F","() => 1",7,null,0,"a"]],"s":[]}',
     badErrorField: '{"v":1,"g":["a",[0]],"h":[["E",0,["name","x"]]],"s":[]}',
     goodThenBad: good.replace(/\]\],"s"/, '],["Q"]],"s"'),
+    duplicateShapeKey: '{"v":1,"g":["a",[0]],"h":[["o",0,1,2]],"s":[[0,"x","x"]]}',
   };
   for (const [label, payload] of Object.entries(cases)) {
     const b = realm();
@@ -732,4 +733,64 @@ test('size report: 10k small objects', (t) => {
   const bytes = Buffer.byteLength(text);
   t.diagnostic(`encoded size for 10k small objects: ${bytes} bytes (encode ${encodeMs.toFixed(0)} ms, decode ${decodeMs.toFixed(0)} ms)`);
   console.log(`snapshot size, 10k objects {id, name, tags: ['a','b']}: ${bytes} bytes`);
+});
+
+test('ids are depth-first: what an element reaches comes right after it, so appending one changes little', () => {
+  const a = realm();
+  a.run(`var items = []; for (let i = 0; i < 5; i++) items.push({ id: i, tags: ['t' + i] }); var other = { n: 1 };`);
+  const before = a.api.encode(['items', 'other']);
+  const parsed = JSON.parse(before);
+  // items, then each record followed by its tags, then other
+  assert.deepEqual(parsed.h[0], ['a', [1], [3], [5], [7], [9]]);
+  assert.deepEqual(parsed.h[1], ['o', 0, 0, [2]]);
+  assert.deepEqual(parsed.h[2], ['a', 't0']);
+  assert.deepEqual(parsed.h[9], ['o', 0, 4, [10]]);
+  assert.deepEqual(parsed.h[11], ['o', 1, 1]);
+  a.run(`items.push({ id: 5, tags: ['t5'] })`);
+  const after = a.api.encode(['items', 'other']);
+  // Every record and its tags keep their ids and their text; the new record and its tags come after the last
+  // ones, before other; only items' own entry and other's id changed.
+  const next = JSON.parse(after);
+  assert.deepEqual(next.h.slice(1, 11), parsed.h.slice(1, 11));
+  assert.deepEqual(next.h[0], ['a', [1], [3], [5], [7], [9], [11]]);
+  assert.deepEqual(next.h[11], ['o', 0, 5, [12]]);
+  assert.deepEqual(next.h[13], parsed.h[11]);
+  const b = realm();
+  b.api.decode(after);
+  expectAll(b, `
+    items.length === 6 && items[5].tags[0] === 't5' && items[2].tags[0] === 't2' && other.n === 1
+  `);
+});
+
+test('a shared object and a cycle found before their turn get one id each', () => {
+  const { b, text } = roundTrip(`
+    var shared = { s: 1 };
+    var a = [{ x: shared }, { y: shared }, shared];
+    var ring = { name: 'r' }; ring.self = ring; ring.list = [ring, shared];
+  `, ['a', 'ring']);
+  assert.equal(JSON.parse(text).h.length, 6);
+  expectAll(b, `
+    a[0].x === a[1].y && a[2] === a[0].x && a[2].s === 1
+    ring.self === ring && ring.list[0] === ring && ring.list[1] === a[2]
+  `);
+});
+
+test('restored objects and arrays meet no setter that a restored class body put on a prototype', () => {
+  const a = realm();
+  a.run(`
+    var Marker = class { static { } };
+    var data = { id: 7, list: [1, 2], inner: { id: 8 } };
+  `);
+  // A class whose static block, run by decode, puts setters on the prototypes the plain values get.
+  const text = a.api.encode(['data']).replace('"g":[', '"g":["Trap",[100],')
+    .replace(/\]\],"s"/, '],["F","class { static { Object.defineProperty(Object.prototype, \'id\', { set() { globalThis.hit = 1; } }); Object.defineProperty(Array.prototype, 0, { set() { globalThis.hit = 2; } }); } }",0,"Trap",0,"Trap"]],"s"');
+  const fixed = text.replace('[100]', '[' + JSON.parse(a.api.encode(['data'])).h.length + ']');
+  const b = realm();
+  b.api.decode(fixed);
+  expectAll(b, `
+    typeof Trap === 'function' && typeof hit === 'undefined'
+    data.id === 7 && data.inner.id === 8 && data.list[0] === 1 && data.list.length === 2
+    Object.getPrototypeOf(data) === Object.prototype && Array.isArray(data.list) && Object.getPrototypeOf(data.list) === Array.prototype
+    Object.getOwnPropertyDescriptor(data, 'id').writable && Object.keys(data).join() === 'id,list,inner'
+  `);
 });

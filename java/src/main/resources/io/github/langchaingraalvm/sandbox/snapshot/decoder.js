@@ -38,6 +38,7 @@ function decode(text) {
 
   // ---- apply ----
   const objects = list();
+  const isRecord = list(); // id -> whether objects[id] is a residue record, not a value
 
   function residueRecord(type, path) {
     const r = { __proto__: null, type, path };
@@ -137,18 +138,25 @@ function decode(text) {
         next[next.length] = i;
       } else {
         objects[i] = residueRecord('function', e[5]);
+        isRecord[i] = true;
       }
     }
     pending = next;
   }
-  for (let j = 0; j < pending.length; j++) objects[pending[j]] = residueRecord('function', heap[pending[j]][5]);
+  for (let j = 0; j < pending.length; j++) {
+    objects[pending[j]] = residueRecord('function', heap[pending[j]][5]);
+    isRecord[pending[j]] = true;
+  }
 
-  // 2. Empty shells for everything else, so references can be wired in any order.
+  // 2. Empty shells for everything else, so references can be wired in any order. Plain objects and dense
+  // arrays start without a prototype: their properties are then plain assignments, which can meet no setter
+  // (a class body restored in step 1 may have put one on a prototype), and get their prototype once filled.
   for (let i = 0; i < n; i++) {
     const e = heap[i];
     switch (kinds[i]) {
-      case 'o': objects[i] = {}; break;
-      case 'a': case 'A': objects[i] = []; break;
+      case 'o': objects[i] = { __proto__: null }; break;
+      case 'a': objects[i] = list(); break;
+      case 'A': objects[i] = []; break;
       case 'P': {
         const fn = objects[e[1]];
         const p = typeof fn === 'function' ? ownValue(fn, 'prototype') : undefined;
@@ -161,10 +169,17 @@ function decode(text) {
       case 'E': objects[i] = new ErrorCtor(); break;
       case 'W': objects[i] = ObjectCtor(value(e[1])); break;
       case 'F': break;
-      case 'R': objects[i] = residueRecord(e[1], e[2]); break;
+      case 'R':
+        objects[i] = residueRecord(e[1], e[2]);
+        isRecord[i] = true;
+        break;
       default: // X, B, T, V
-        if (ready[i] !== undefined) objects[i] = ready[i];
-        else objects[i] = residueRecord('object', heap[kinds[i] === 'T' ? e[2] : e[1]][2]); // view on an "R"
+        if (ready[i] !== undefined) {
+          objects[i] = ready[i];
+        } else {
+          objects[i] = residueRecord('object', heap[kinds[i] === 'T' ? e[2] : e[1]][2]); // view on an "R"
+          isRecord[i] = true;
+        }
         break;
     }
   }
@@ -176,12 +191,32 @@ function decode(text) {
     switch (kinds[i]) {
       case 'o': {
         const shape = shapes[e[1]];
-        fixProto(obj, shape[0], ObjectPrototype);
-        for (let j = 1; j < shape.length; j++) put(obj, shape[j], value(e[j + 1]), true);
+        for (let j = 1; j < shape.length; j++) {
+          const x = e[j + 1];
+          if (typeof x !== 'object' || x === null) {
+            obj[shape[j]] = x;
+          } else if (typeof x[0] === 'number' && !isRecord[x[0]]) {
+            obj[shape[j]] = objects[x[0]];
+          } else {
+            put(obj, shape[j], value(x), true);
+          }
+        }
+        const proto = shape[0] === 0 ? ObjectPrototype : value(shape[0]);
+        reflectSetPrototypeOf(obj, isResidueRecord(proto) ? ObjectPrototype : proto);
         break;
       }
       case 'a':
-        for (let j = 1; j < e.length; j++) put(obj, j - 1, value(e[j]), true);
+        for (let j = 1; j < e.length; j++) {
+          const x = e[j];
+          if (typeof x !== 'object' || x === null) {
+            obj[j - 1] = x;
+          } else if (typeof x[0] === 'number' && !isRecord[x[0]]) {
+            obj[j - 1] = objects[x[0]];
+          } else {
+            put(obj, j - 1, value(x), true);
+          }
+        }
+        reflectSetPrototypeOf(obj, ArrayPrototype);
         break;
       case 'A': {
         reflectDefineProperty(obj, 'length', { __proto__: null, value: e[1] });

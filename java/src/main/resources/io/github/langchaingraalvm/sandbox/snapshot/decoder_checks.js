@@ -79,7 +79,12 @@ function checkCount(x, where, max) {
 for (let i = 0; i < shapes.length; i++) {
   const sh = shapes[i];
   if (!isArray(sh) || sh.length === 0) bad('malformed shape ' + i);
-  for (let j = 1; j < sh.length; j++) if (typeof sh[j] !== 'string') bad('malformed shape ' + i);
+  const keys = privateSet();
+  for (let j = 1; j < sh.length; j++) {
+    if (typeof sh[j] !== 'string') bad('malformed shape ' + i);
+    if (keys.has(sh[j])) bad('duplicate key in shape ' + i);
+    keys.add(sh[j]);
+  }
 }
 for (let i = 0; i < n; i++) {
   const e = heap[i];
@@ -100,14 +105,17 @@ for (let i = 0; i < n; i++) {
 for (let i = 0; i < shapes.length; i++) checkObject(shapes[i][0], 'shape ' + i, true, true);
 for (let i = 0; i < n; i++) {
   const e = heap[i];
+  const kind = kinds[i];
+  // Plain objects and arrays are most entries, and strings, numbers, booleans and null most of their values.
+  if (kind === 'o' || kind === 'a') {
+    for (let j = kind === 'o' ? 2 : 1; j < e.length; j++) {
+      const x = e[j];
+      if (typeof x === 'object' && x !== null) checkValue(x, 'entry ' + i, false, true);
+    }
+    continue;
+  }
   const where = 'entry ' + i;
-  switch (kinds[i]) {
-    case 'o':
-      for (let j = 2; j < e.length; j++) checkValue(e[j], where, false, true);
-      break;
-    case 'a':
-      for (let j = 1; j < e.length; j++) checkValue(e[j], where, false, true);
-      break;
+  switch (kind) {
     case 'A': {
       checkCount(e[1], where, 4294967295);
       if (e[2] !== 0) {

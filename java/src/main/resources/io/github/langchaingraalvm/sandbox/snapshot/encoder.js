@@ -1,12 +1,12 @@
-// encode: walks the graph from the saved globals breadth first and writes the snapshot text.
+// encode: walks the graph from the saved globals depth first and writes the snapshot text.
 /* global IDENT_RE, NATIVE_RE, TypeErrorCtor, Uint8ArrayCtor, VERSION, apply, array, arrayBufferByteLength,
           arrayJoin, bigintValueOf, booleanValueOf, boxed, brand, buffer, dataView, dataViewBuffer, date,
           dateGetTime, error, func, functionToString, getOwnPropertyDescriptor, getPrototypeOf, globalObject,
-          hasOwn, internal, intrinsicByValue, isArray, list, mGet, mHas, mSet, map, mapSize, numberValueOf, options,
-          ownValue, plainObject, privateMap, privateSet, protoKinds, protoOfFunction, quote, regexp, regexpSource,
-          set, setSize, sharedArrayBufferByteLength, slice, sourceForm, stringValueOf, symbolKeyFor, symbolValueOf,
-          test, tooBig, typed, typedArrayBuffer, typedArrayTag, utf8Length, weakMapHas, weakRefDeref, weakSetHas,
-          wmGet, wmHas */
+          hasOwn, internal, intrinsicByValue, isArray, jsonStringify, list, map, mapSize, numberValueOf,
+          ObjectPrototype, options, ownValue, plainObject, privateMap, privateSet, protoKinds, protoOfFunction,
+          regexp, regexpSource, set, setSize, sharedArrayBufferByteLength, slice, sourceForm, stringValueOf,
+          symbolKeyFor, symbolValueOf, test, tooBig, typed, typedArrayBuffer, typedArrayTag, utf8Length, weakMapHas,
+          weakRefDeref, weakSetHas */
 /* exported encode */
 const maxBytes = options !== undefined && options !== null ? options.maxBytes : undefined;
 const DEFAULT_LIMIT = typeof maxBytes === 'number' && maxBytes >= 0 ? maxBytes : Infinity;
@@ -24,25 +24,59 @@ function encode(names, maxBytes) {
   }
 }
 
+// Object ids are handed out in depth-first pre-order: an object's id is given when its entry is written, right
+// after the entry of the object that first referred to it and before that object's later children. So the ids
+// of what an array's first elements reach do not depend on the elements after them, and a snapshot that gains
+// an element (or a global) differs from the previous one only where it changed: a byte delta between the two
+// stays small. An entry is written before the ids of the objects it finds first are known; such a reference is
+// left open in the parts and filled in once all ids are given.
 function encodeNames(names) {
-  const ids = privateMap(); // object -> id
-  const objects = list(); // id -> object
+  const ids = privateMap(); // object -> id (>= 0), or -(q + 1) while it waits as pending object q
   const kinds = list(); // id -> kind letter
-  const extra = list(); // id -> the function of a "P" entry
-  const parent = list(); // id -> id it was found in, -1 for a global
+  const parent = list(); // id -> id of the object it was first found in, -1 for a global
   const pkey = list(); // id -> key (or index) it was found under
   const pkind = list(); // id -> what pkey means (see segment)
   const root = list(); // id -> name of the global it was found from
+  const extra = list(); // id -> the function of a "P" entry, or the prototype of an "o" entry
   let count = 0;
+  // Objects found but not written yet, in the order they were found: the object, its kind, where it was found,
+  // the function of a "P" entry (or an "o" entry's prototype), and its id once given.
+  const pObj = list();
+  const pKind = list();
+  const pParent = list();
+  const pKey = list();
+  const pKd = list();
+  const pExtra = list();
+  const pId = list();
+  let pCount = 0;
+  // References written before their object's id was known: the part they end, the pending object, and whether
+  // the id goes in bare (a buffer or function id) or as a reference [id].
+  const fixPart = list();
+  const fixP = list();
+  const fixBare = list();
+  let fixCount = 0;
+  // The pending objects the entry being written found first, in order; the last pending object ref() met.
+  const found = list();
+  let nFound = 0;
+  let pendingRef = -1;
+  let extraFn;
   const hints = privateMap(); // prototype -> hint
   const fnClass = privateMap(); // function -> 'F' or a residue type
   const fnSource = privateMap();
   const fnForm = privateMap();
-  // eslint-disable-next-line no-unused-vars -- read and filled by the entry writers (encoder_entries.js)
-  const shapes = privateMap(); // shape text -> index
-  const shapeTexts = list();
-  // eslint-disable-next-line prefer-const -- counted up by the entry writers (encoder_entries.js)
+  // Shapes of plain objects, by a key made of the proto and the raw keys: the proto field (null while the proto
+  // waits to be written), its pending object, and the quoted keys. The "s" section is written last, when every
+  // proto's id is known.
+  const shapes = privateMap();
+  const shapeKey = list();
+  const shapeProto = list();
+  const shapeProtoP = list();
+  const shapeKeys = list();
   let shapeCount = 0;
+  // eslint-disable-next-line no-unused-vars -- read and filled by the entry writers (encoder_entries.js)
+  const protoTokens = privateMap(); // a proto other than Object.prototype and null -> its token in shape keys
+  // eslint-disable-next-line no-unused-vars, prefer-const -- counted up by the entry writers (encoder_entries.js)
+  let protoTokenCount = 0;
   const parts = list();
   let np = 0;
   let size = 0;
@@ -53,15 +87,23 @@ function encodeNames(names) {
     exceeded = true;
     return tooBig();
   }
+  // Text is gathered in buf and cut into parts only where a reference is left open (and between entries).
+  let buf = '';
   function out(s) {
-    parts[np++] = s;
+    buf += s;
     size += s.length;
     if (size > LIMIT) throw limitExceeded();
+  }
+  function cut() {
+    if (buf !== '') {
+      parts[np++] = buf;
+      buf = '';
+    }
   }
 
   function segment(k, kd) {
     switch (kd) {
-      case 0: return test(IDENT_RE, k) ? '.' + k : '[' + quote(k) + ']';
+      case 0: return test(IDENT_RE, k) ? '.' + k : '[' + jsonStringify(k) + ']';
       case 1: return '[' + k + ']';
       case 2: return '.<map key ' + k + '>';
       case 3: return '.<map value ' + k + '>';
@@ -86,15 +128,15 @@ function encodeNames(names) {
     return p < 0 ? k : pathOf(p) + segment(k, kd);
   }
   function residue(type, p, k, kd) {
-    return '["r",' + quote(type) + ',' + quote(pathTo(p, k, kd)) + ']';
+    return '["r",' + jsonStringify(type) + ',' + jsonStringify(pathTo(p, k, kd)) + ']';
   }
-  const isResidue = (s) => s[0] === '[' && s[1] === '"' && s[2] === 'r' && s[3] === '"';
+  const isResidue = (s) => s !== null && s[0] === '[' && s[1] === '"' && s[2] === 'r' && s[3] === '"';
 
   function classifyFunction(fn) {
-    let c = mGet(fnClass, fn);
+    let c = fnClass.get(fn);
     if (c !== undefined) return c;
     c = 'function';
-    if (!wmHas(internal, fn)) {
+    if (!internal.has(fn)) {
       let src;
       try {
         src = apply(functionToString, fn, []);
@@ -109,13 +151,13 @@ function encodeNames(names) {
           const form = sourceForm(src);
           if (form >= 0) {
             c = 'F';
-            mSet(fnSource, fn, src);
-            mSet(fnForm, fn, form);
+            fnSource.set(fn, src);
+            fnForm.set(fn, form);
           }
         }
       }
     }
-    mSet(fnClass, fn, c);
+    fnClass.set(fn, c);
     return c;
   }
 
@@ -130,35 +172,41 @@ function encodeNames(names) {
   }
 
   function hintFor(proto) {
-    let h = mGet(hints, proto);
+    let h = hints.get(proto);
     if (h !== undefined) return h;
     h = 'o';
     for (let q = proto, steps = 0; q !== null && steps < 10000; q = getPrototypeOf(q), steps++) {
-      const k = mGet(protoKinds, q);
+      const k = protoKinds.get(q);
       if (k !== undefined) {
         h = k;
         break;
       }
     }
-    mSet(hints, proto, h);
+    hints.set(proto, h);
     return h;
   }
 
-  // Returns a kind letter, or a residue type (always longer than one character).
+  // Returns a kind letter, or a residue type (always longer than one character). A "P" sets extraFn; an object
+  // that is neither a function nor an array sets classifiedProto (a plain object's entry needs it again).
+  let classifiedProto;
   function classify(o) {
     if (typeof o === 'function') return classifyFunction(o);
     if (isArray(o)) return 'A';
-    const placeholder = wmGet(internal, o);
+    const placeholder = internal.get(o);
     if (placeholder !== undefined) return placeholder;
+    const proto = getPrototypeOf(o);
+    classifiedProto = proto;
+    // Most objects are plain and own no "constructor": one check, no descriptor.
+    if (proto === ObjectPrototype && !hasOwn(o, 'constructor')) return 'o';
     const cd = getOwnPropertyDescriptor(o, 'constructor');
     if (cd !== undefined && hasOwn(cd, 'value') && typeof cd.value === 'function') {
       const fn = cd.value;
-      if (ownValue(fn, 'prototype') === o && !mHas(intrinsicByValue, fn) && classifyFunction(fn) === 'F') {
-        extra[count] = fn;
+      if (ownValue(fn, 'prototype') === o && !intrinsicByValue.has(fn) && classifyFunction(fn) === 'F') {
+        extraFn = fn;
         return 'P';
       }
     }
-    const hint = hintFor(getPrototypeOf(o));
+    const hint = hintFor(proto);
     switch (hint) {
       case 'o': return 'o';
       case 'E': return 'E';
@@ -188,11 +236,17 @@ function encodeNames(names) {
     }
   }
 
+  // The reference text of object o, found under key k of object p; null when o waits to be written (it is then
+  // pendingRef, and the caller leaves the reference open).
   function ref(o, p, k, kd) {
-    const known = mGet(ids, o);
-    if (known !== undefined) return '[' + known + ']';
-    const iname = mGet(intrinsicByValue, o);
-    if (iname !== undefined) return '["i",' + quote(iname) + ']';
+    const known = ids.get(o);
+    if (known !== undefined) {
+      if (known >= 0) return '[' + known + ']';
+      pendingRef = -known - 1;
+      return null;
+    }
+    const iname = intrinsicByValue.get(o);
+    if (iname !== undefined) return '["i",' + jsonStringify(iname) + ']';
     let c;
     try {
       c = classify(o);
@@ -200,20 +254,24 @@ function encodeNames(names) {
       c = 'object'; // e.g. a Proxy trap threw
     }
     if (c.length > 1) return residue(c, p, k, kd);
-    const id = count++;
-    mSet(ids, o, id);
-    objects[id] = o;
-    kinds[id] = c;
-    parent[id] = p;
-    pkey[id] = k;
-    pkind[id] = kd;
-    root[id] = p < 0 ? k : root[p];
-    return '[' + id + ']';
+    const q = pCount++;
+    pObj[q] = o;
+    pKind[q] = c;
+    pParent[q] = p;
+    pKey[q] = k;
+    pKd[q] = kd;
+    pExtra[q] = c === 'P' ? extraFn : c === 'o' ? classifiedProto : undefined;
+    pId[q] = -1;
+    ids.set(o, -q - 1);
+    found[nFound++] = q;
+    pendingRef = q;
+    return null;
   }
 
+  // The text of value v, or null for an object that waits to be written (see ref).
   function val(v, p, k, kd) {
     switch (typeof v) {
-      case 'string': return quote(v);
+      case 'string': return jsonStringify(v);
       case 'number':
         if (v !== v) return '["NaN"]';
         if (v === Infinity) return '["Infinity"]';
@@ -224,10 +282,10 @@ function encodeNames(names) {
       case 'undefined': return '["u"]';
       case 'bigint': return '["n","' + v + '"]';
       case 'symbol': {
-        const iname = mGet(intrinsicByValue, v);
-        if (iname !== undefined) return '["i",' + quote(iname) + ']';
+        const iname = intrinsicByValue.get(v);
+        if (iname !== undefined) return '["i",' + jsonStringify(iname) + ']';
         const key = symbolKeyFor(v);
-        if (key !== undefined) return '["y",' + quote(key) + ']';
+        if (key !== undefined) return '["y",' + jsonStringify(key) + ']';
         return residue('symbol', p, k, kd);
       }
       default:
@@ -235,54 +293,95 @@ function encodeNames(names) {
     }
   }
 
-  function accessor(d, p, k, kd) {
-    const type = wmGet(internal, d.get);
-    if (type !== undefined) return residue(type, p, k, kd);
+  // Leaves the reference to pending object q open at the end of the text written so far.
+  function openRef(q, bare) {
+    fixPart[fixCount] = np;
+    fixP[fixCount] = q;
+    fixBare[fixCount++] = bare;
+    parts[np++] = buf;
+    buf = '';
+    size += 9; // room for the id; the text's real size is checked at the end
+  }
+  // Writes prefix and the text s of a value (see val); s null: the reference to pendingRef, left open.
+  function put(prefix, s) {
+    if (s === null) {
+      out(prefix);
+      openRef(pendingRef, false);
+    } else {
+      out(prefix + s);
+    }
+  }
+  // Writes prefix and value v: what put(prefix, val(v, ...)) does, with the common cases in line (in a cold
+  // process this runs interpreted, where every call counts).
+  function emit(prefix, v, p, k, kd) {
+    let t;
+    if (typeof v === 'string') {
+      t = prefix + jsonStringify(v);
+    } else if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity && (v !== 0 || 1 / v > 0)) {
+      t = prefix + v;
+    } else if (typeof v === 'object' && v !== null) {
+      const known = ids.get(v);
+      if (known === undefined || known < 0) {
+        put(prefix, ref(v, p, k, kd));
+        return;
+      }
+      t = prefix + '[' + known + ']';
+    } else {
+      put(prefix, val(v, p, k, kd));
+      return;
+    }
+    buf += t;
+    size += t.length;
+    if (size > LIMIT) throw limitExceeded();
+  }
+  // Writes prefix and the id of object o, bare (it was just found, or known before).
+  // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
+  function emitId(prefix, o) {
+    const known = ids.get(o);
+    out(prefix);
+    if (known >= 0) out('' + known);
+    else openRef(-known - 1, true);
+  }
+
+  // Writes prefix and an accessor property's value.
+  function emitAccessor(prefix, d, p, k, kd) {
+    const type = internal.get(d.get);
+    if (type !== undefined) {
+      out(prefix + residue(type, p, k, kd));
+      return;
+    }
     const g = d.get === undefined ? '["u"]' : val(d.get, p, k, kd);
+    const gq = pendingRef;
     const s = d.set === undefined ? '["u"]' : val(d.set, p, k, kd);
-    if (isResidue(g) || isResidue(s)) return residue('accessor', p, k, kd);
-    return '["g",' + g + ',' + s + ']';
+    if (isResidue(g) || isResidue(s)) {
+      out(prefix + residue('accessor', p, k, kd));
+      return;
+    }
+    out(prefix + '["g",');
+    if (g === null) openRef(gq, false);
+    else out(g);
+    put(',', s);
+    out(']');
+  }
+  // Writes prefix and a property's value from its descriptor.
+  function emitProp(prefix, d, p, k, kd) {
+    if (hasOwn(d, 'value')) emit(prefix, d.value, p, k, kd);
+    else emitAccessor(prefix, d, p, k, kd);
+  }
+  // The proto field of an entry: 0 for `usual`, null, or the proto's reference (0 when it is a residue).
+  function protoText(proto, usual, id) {
+    if (proto === usual) return '0';
+    if (proto === null) return 'null';
+    const s = val(proto, id, '', 5);
+    return isResidue(s) ? '0' : s;
+  }
+  // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
+  function emitProto(prefix, proto, usual, id) {
+    put(prefix, protoText(proto, usual, id));
   }
 
   // @include snapshot/encoder_entries.js
 
-  // Globals.
-  out('{"v":' + VERSION + ',"g":[');
-  const seen = privateSet();
-  const n = names.length;
-  let first = true;
-  for (let i = 0; i < n; i++) {
-    const name = names[i];
-    if (typeof name !== 'string') throw new TypeErrorCtor('encode expects an array of global names');
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const d = getOwnPropertyDescriptor(globalObject, name);
-    if (d === undefined) continue;
-    out((first ? '' : ',') + quote(name) + ',' + (hasOwn(d, 'value') ? val(d.value, -1, name, 0)
-      : accessor(d, -1, name, 0)));
-    first = false;
-  }
-  out('],"h":[');
-
-  // The object table, breadth first: ids are handed out in discovery order and entries written in id order.
-  // If reading an object fails half way (a Proxy trap or a guest Error.prepareStackTrace threw), its entry is
-  // rewound and written as a residue entry instead.
-  for (let id = 0; id < count; id++) {
-    if (id > 0) out(',');
-    const o = objects[id];
-    objects[id] = undefined;
-    const mark = np;
-    const markSize = size;
-    try {
-      entry(o, id);
-    } catch (e) {
-      if (exceeded) throw e;
-      np = mark;
-      parts.length = mark;
-      size = markSize;
-      out('["R","object",' + quote(pathOf(id)) + ']');
-    }
-  }
   function entry(o, id) {
     switch (kinds[id]) {
       case 'o': plainObject(o, id); break;
@@ -300,9 +399,85 @@ function encodeNames(names) {
       default: boxed(o, id); break;
     }
   }
+
+  const stack = list(); // pending objects still to write, the next on top
+  let top = 0;
+  function pushFound() {
+    for (let i = nFound - 1; i >= 0; i--) stack[top++] = found[i];
+    nFound = 0;
+  }
+
+  // Globals.
+  out('{"v":' + VERSION + ',"g":[');
+  const seen = privateSet();
+  const n = names.length;
+  let first = true;
+  for (let i = 0; i < n; i++) {
+    const name = names[i];
+    if (typeof name !== 'string') throw new TypeErrorCtor('encode expects an array of global names');
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const d = getOwnPropertyDescriptor(globalObject, name);
+    if (d === undefined) continue;
+    emitProp((first ? '' : ',') + jsonStringify(name) + ',', d, -1, name, 0);
+    first = false;
+  }
+  out('],"h":[');
+  pushFound();
+
+  // The object table, in id order. If reading an object fails half way (a Proxy trap or a guest
+  // Error.prepareStackTrace threw), its entry is rewound, with the objects it found first and the references it
+  // left open, and written as a residue entry instead.
+  while (top > 0) {
+    const q = stack[--top];
+    const o = pObj[q];
+    pObj[q] = undefined;
+    const id = count++;
+    pId[q] = id;
+    ids.set(o, id);
+    kinds[id] = pKind[q];
+    parent[id] = pParent[q];
+    pkey[id] = pKey[q];
+    pkind[id] = pKd[q];
+    root[id] = pParent[q] < 0 ? pKey[q] : root[pParent[q]];
+    extra[id] = pExtra[q];
+    if (id > 0) out(',');
+    cut();
+    const mark = np;
+    const markSize = size;
+    const markPending = pCount;
+    const markFix = fixCount;
+    const markShapes = shapeCount;
+    try {
+      entry(o, id);
+    } catch (e) {
+      if (exceeded) throw e;
+      np = mark;
+      parts.length = mark;
+      buf = '';
+      size = markSize;
+      for (let r = markPending; r < pCount; r++) ids.delete(pObj[r]);
+      pCount = markPending;
+      fixCount = markFix;
+      for (let r = markShapes; r < shapeCount; r++) shapes.delete(shapeKey[r]);
+      shapeCount = markShapes;
+      nFound = 0;
+      out('["R","object",' + jsonStringify(pathOf(id)) + ']');
+    }
+    pushFound();
+  }
+
   out('],"s":[');
-  for (let i = 0; i < shapeCount; i++) parts[np++] = (i === 0 ? '[' : ',[') + shapeTexts[i] + ']';
+  cut();
+  for (let i = 0; i < shapeCount; i++) {
+    const proto = shapeProtoP[i] >= 0 ? '[' + pId[shapeProtoP[i]] + ']' : shapeProto[i];
+    parts[np++] = (i === 0 ? '[' : ',[') + proto + shapeKeys[i] + ']';
+  }
   parts[np++] = ']}';
+  for (let f = 0; f < fixCount; f++) {
+    const id = pId[fixP[f]];
+    parts[fixPart[f]] += fixBare[f] ? '' + id : '[' + id + ']';
+  }
   const text = apply(arrayJoin, parts, ['']);
   if (LIMIT !== Infinity && (text.length > LIMIT || (text.length * 3 > LIMIT && utf8Length(text) > LIMIT))) {
     throw tooBig();

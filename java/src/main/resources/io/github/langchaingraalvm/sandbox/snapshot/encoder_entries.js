@@ -1,15 +1,21 @@
 // The entry writers of the encoder, one per kind of object-table entry (see format.js). This part is put in
-// the body of encodeNames (encoder.js), which calls them from entry(); they write through its out().
+// the body of encodeNames (encoder.js), which calls them from entry(); they write through its out() and emit*().
+// Entries never nest (objects found while writing one wait for their own turn), so the scratch lists are shared.
 /* eslint no-unused-vars: ["error", { "caughtErrors": "none", "varsIgnorePattern":
    "^(plainObject|array|func|protoOfFunction|map|set|date|regexp|error|buffer|typed|dataView|boxed)$" }] */
 /* global ArrayPrototype, AsyncGeneratorPrototype, DatePrototype, ErrorPrototype, FLAG_GETTERS, GeneratorPrototype,
-          LIMIT, MapPrototype, ObjectPrototype, RegExpPrototype, SetPrototype, Uint8ArrayCtor, accessor, apply,
+          LIMIT, MapPrototype, ObjectPrototype, RegExpPrototype, SetPrototype, Uint8ArrayCtor, apply,
           arrayBufferByteLength, arrayBufferMaxByteLength, arrayBufferResizable, base64Encode, bigintValueOf,
-          booleanValueOf, brand, dataViewBuffer, dataViewByteLength, dataViewByteOffset, dateGetTime, limitExceeded,
-          extra, fnForm, fnSource, getOwnPropertyDescriptor, getOwnPropertyNames, getPrototypeOf, hasOwn, ids,
-          isIndexKey, isResidue, mGet, mSet, mapEntries, mapIterNext, numberValueOf, out, ownStackGetter, ownValue,
-          pathOf, protoStackGetter, quote, regexpSource, setIterNext, setValues, shapeCount:writable, shapeTexts, shapes,
-          size:writable, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag, val */
+          booleanValueOf, brand, dataViewBuffer, dataViewByteLength, dataViewByteOffset, dateGetTime, emit,
+          emitAccessor, emitId, emitProp, emitProto, extra, fnForm, fnSource, getOwnPropertyDescriptor,
+          getOwnPropertyNames, getPrototypeOf, hasOwn, isIndexKey, isResidue, jsonStringify, limitExceeded, list,
+          mapEntries, mapIterNext, numberValueOf, out, ownStackGetter, ownValue, pathOf, pendingRef:writable,
+          protoStackGetter, protoText, protoTokenCount:writable, protoTokens, put, reflectSetPrototypeOf,
+          regexpSource, setIterNext, setValues, shapeCount:writable, shapeKey, shapeKeys, shapeProto, shapeProtoP,
+          shapes, size:writable, slice, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag,
+          val */
+const scratch = list(); // the descriptors of the object being written, by key index
+
 function descriptor(o, k) {
   try {
     return getOwnPropertyDescriptor(o, k);
@@ -20,48 +26,128 @@ function descriptor(o, k) {
 function prop(o, id, k, kd, enumerableOnly) {
   const d = descriptor(o, k);
   if (d === undefined || (enumerableOnly && !d.enumerable)) return;
-  out(',' + quote(k) + ',' + (hasOwn(d, 'value') ? val(d.value, id, k, kd) : accessor(d, id, k, kd)));
+  emitProp(',' + jsonStringify(k) + ',', d, id, k, kd);
 }
 function props(o, id) {
   const keys = getOwnPropertyNames(o);
   for (let i = 0; i < keys.length; i++) prop(o, id, keys[i], 0, true);
 }
-function protoField(proto, usual, id) {
-  if (proto === usual) return '0';
-  if (proto === null) return 'null';
-  const s = val(proto, id, '', 5);
-  return isResidue(s) ? '0' : s;
+
+// The shape of a plain object: its proto and its enumerable own string keys, looked up by a key that is the
+// JSON text of those keys (exact, and made by the engine in one call) after a number for the proto.
+function shapeOf(proto, keys, id) {
+  let pk;
+  if (proto === ObjectPrototype) {
+    pk = '0';
+  } else if (proto === null) {
+    pk = 'n';
+  } else {
+    pk = protoTokens.get(proto);
+    if (pk === undefined) {
+      pk = 't' + protoTokenCount++;
+      protoTokens.set(proto, pk);
+    }
+  }
+  reflectSetPrototypeOf(keys, null); // JSON.stringify then asks no guest-modifiable prototype for toJSON
+  const quoted = jsonStringify(keys);
+  const key = pk + quoted;
+  let si = shapes.get(key);
+  if (si === undefined) {
+    si = shapeCount++;
+    shapes.set(key, si);
+    shapeKey[si] = key;
+    const field = protoText(proto, ObjectPrototype, id);
+    shapeProto[si] = field;
+    shapeProtoP[si] = field === null ? pendingRef : -1;
+    shapeKeys[si] = keys.length === 0 ? '' : ',' + slice(quoted, 1, quoted.length - 1);
+    size += quoted.length + 12;
+    if (size > LIMIT) throw limitExceeded();
+  }
+  return si;
 }
 
 function plainObject(o, id) {
-  const proto = protoField(getPrototypeOf(o), ObjectPrototype, id);
-  const keys = getOwnPropertyNames(o);
-  let shape = proto;
-  let values = '';
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    const d = descriptor(o, k);
-    if (d === undefined || !d.enumerable) continue;
-    shape += ',' + quote(k);
-    values += ',' + (hasOwn(d, 'value') ? val(d.value, id, k, 0) : accessor(d, id, k, 0));
+  const proto = extra[id]; // read when the object was found
+  let keys = getOwnPropertyNames(o);
+  const nk = keys.length;
+  let kept = 0;
+  for (let i = 0; i < nk; i++) {
+    let d;
+    try {
+      d = getOwnPropertyDescriptor(o, keys[i]);
+    } catch (e) {
+      d = undefined; // a Proxy trap threw: skip the property
+    }
+    if (d !== undefined && d.enumerable) kept++;
+    else d = undefined;
+    scratch[i] = d;
   }
-  let si = mGet(shapes, shape);
-  if (si === undefined) {
-    si = shapeCount++;
-    mSet(shapes, shape, si);
-    shapeTexts[si] = shape;
-    size += shape.length + 3;
-    if (size > LIMIT) throw limitExceeded();
+  if (kept !== nk) {
+    const enumerable = list();
+    for (let i = 0; i < nk; i++) if (scratch[i] !== undefined) enumerable[enumerable.length] = keys[i];
+    for (let i = 0, j = 0; i < nk; i++) if (scratch[i] !== undefined) scratch[j++] = scratch[i];
+    keys = enumerable;
   }
-  out('["o",' + si + values + ']');
+  // Strings and plain numbers, most of the values, are written inline; the text is gathered here and handed to
+  // out() once, or before a value that needs more.
+  let text = '["o",' + shapeOf(proto, keys, id);
+  for (let i = 0; i < kept; i++) {
+    const d = scratch[i];
+    scratch[i] = undefined;
+    if (hasOwn(d, 'value')) {
+      const v = d.value;
+      if (typeof v === 'string') {
+        text += ',' + jsonStringify(v);
+        continue;
+      }
+      if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity && (v !== 0 || 1 / v > 0)) {
+        text += ',' + v;
+        continue;
+      }
+      out(text);
+      text = '';
+      emit(',', v, id, keys[i], 0);
+    } else {
+      out(text);
+      text = '';
+      emitAccessor(',', d, id, keys[i], 0);
+    }
+  }
+  out(text + ']');
 }
 
 function array(o, id) {
   const keys = getOwnPropertyNames(o);
-  const len = ownValue(o, 'length');
+  const len = o.length; // an array's own data property (or a Proxy's get trap: guest code, as its other traps)
+  const proto = getPrototypeOf(o);
+  // Index keys come first, in order, then "length" (an array's first string key): exactly len index keys and
+  // "length" alone after them is a dense array without extra properties.
+  if (proto === ArrayPrototype && keys.length === len + 1 && keys[len] === 'length') {
+    let text = '["a"';
+    for (let i = 0; i < len; i++) {
+      const d = getOwnPropertyDescriptor(o, i);
+      if (d !== undefined && hasOwn(d, 'value')) {
+        const v = d.value;
+        if (typeof v === 'string') {
+          text += ',' + jsonStringify(v);
+          continue;
+        }
+        if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity && (v !== 0 || 1 / v > 0)) {
+          text += ',' + v;
+          continue;
+        }
+      }
+      out(text);
+      text = '';
+      if (d === undefined) out(',["u"]');
+      else if (hasOwn(d, 'value')) emit(',', d.value, id, i, 1);
+      else emitAccessor(',', d, id, i, 1);
+    }
+    out(text + ']');
+    return;
+  }
   let nIdx = 0;
   while (nIdx < keys.length && (keys[nIdx] === '' + nIdx || isIndexKey(keys[nIdx]))) nIdx++;
-  const proto = getPrototypeOf(o);
   let extraKeys = false;
   for (let i = nIdx; i < keys.length && !extraKeys; i++) {
     if (keys[i] === 'length') continue;
@@ -80,14 +166,15 @@ function array(o, id) {
     out('[');
     for (let i = 0; i < len; i++) {
       const d = getOwnPropertyDescriptor(o, i);
-      out((i === 0 ? '' : ',') + (d === undefined ? '["h"]'
-        : hasOwn(d, 'value') ? val(d.value, id, i, 1) : accessor(d, id, i, 1)));
+      const prefix = i === 0 ? '' : ',';
+      if (d === undefined) out(prefix + '["h"]');
+      else emitProp(prefix, d, id, i, 1);
     }
     out(']');
   } else {
     out('0');
   }
-  out(',' + protoField(proto, ArrayPrototype, id));
+  emitProto(',', proto, ArrayPrototype, id);
   for (let i = dense ? nIdx : 0; i < keys.length; i++) {
     if (keys[i] !== 'length') prop(o, id, keys[i], i < nIdx ? 1 : 0, true);
   }
@@ -95,7 +182,8 @@ function array(o, id) {
 }
 function prop1(o, id, i) {
   const d = getOwnPropertyDescriptor(o, i);
-  out(',' + (d === undefined ? '["u"]' : hasOwn(d, 'value') ? val(d.value, id, i, 1) : accessor(d, id, i, 1)));
+  if (d === undefined) out(',["u"]');
+  else emitProp(',', d, id, i, 1);
 }
 
 function hasEnumerableKeys(o) {
@@ -110,6 +198,7 @@ function hasEnumerableKeys(o) {
 function func(o, id) {
   const name = ownValue(o, 'name');
   let protoV = '0';
+  let protoQ = -1;
   const p = ownValue(o, 'prototype');
   if (typeof p === 'object' && p !== null) {
     const pp = getPrototypeOf(p);
@@ -117,11 +206,15 @@ function func(o, id) {
       ((pp === GeneratorPrototype || pp === AsyncGeneratorPrototype) && getOwnPropertyNames(p).length === 0);
     if (!natural || hasEnumerableKeys(p)) {
       protoV = val(p, id, 'prototype', 0);
-      if (isResidue(protoV)) protoV = '0';
+      if (protoV === null) protoQ = pendingRef;
+      else if (isResidue(protoV)) protoV = '0';
     }
   }
-  out('["F",' + quote(mGet(fnSource, o)) + ',' + mGet(fnForm, o) + ',' +
-    (typeof name === 'string' ? quote(name) : 'null') + ',' + protoV + ',' + quote(pathOf(id)));
+  out('["F",' + jsonStringify(fnSource.get(o)) + ',' + fnForm.get(o) + ',' +
+    (typeof name === 'string' ? jsonStringify(name) : 'null'));
+  pendingRef = protoQ;
+  put(',', protoV);
+  out(',' + jsonStringify(pathOf(id)));
   props(o, id);
   out(']');
 }
@@ -129,19 +222,22 @@ function func(o, id) {
 function protoOfFunction(o, id) {
   const fn = extra[id];
   val(fn, id, 'constructor', 0);
-  out('["P",' + mGet(ids, fn) + ',' + protoField(getPrototypeOf(o), ObjectPrototype, id));
+  emitId('["P",', fn);
+  emitProto(',', getPrototypeOf(o), ObjectPrototype, id);
   props(o, id);
   out(']');
 }
 
 function map(o, id) {
-  out('["M",' + protoField(getPrototypeOf(o), MapPrototype, id) + ',[');
+  emitProto('["M",', getPrototypeOf(o), MapPrototype, id);
+  out(',[');
   const it = apply(mapEntries, o, []);
   for (let i = 0; ; i++) {
     const r = apply(mapIterNext, it, []);
     if (r.done) break;
     const e = r.value;
-    out((i === 0 ? '' : ',') + val(e[0], id, i, 2) + ',' + val(e[1], id, i, 3));
+    emit(i === 0 ? '' : ',', e[0], id, i, 2);
+    emit(',', e[1], id, i, 3);
   }
   out(']');
   props(o, id);
@@ -149,12 +245,13 @@ function map(o, id) {
 }
 
 function set(o, id) {
-  out('["S",' + protoField(getPrototypeOf(o), SetPrototype, id) + ',[');
+  emitProto('["S",', getPrototypeOf(o), SetPrototype, id);
+  out(',[');
   const it = apply(setValues, o, []);
   for (let i = 0; ; i++) {
     const r = apply(setIterNext, it, []);
     if (r.done) break;
-    out((i === 0 ? '' : ',') + val(r.value, id, i, 4));
+    emit(i === 0 ? '' : ',', r.value, id, i, 4);
   }
   out(']');
   props(o, id);
@@ -162,7 +259,8 @@ function set(o, id) {
 }
 
 function date(o, id) {
-  out('["D",' + protoField(getPrototypeOf(o), DatePrototype, id) + ',' + val(apply(dateGetTime, o, []), id, '', 0));
+  emitProto('["D",', getPrototypeOf(o), DatePrototype, id);
+  out(',' + val(apply(dateGetTime, o, []), id, '', 0));
   props(o, id);
   out(']');
 }
@@ -173,49 +271,56 @@ function regexp(o, id) {
     if (apply(FLAG_GETTERS[i][1], o, [])) flags += FLAG_GETTERS[i][0];
   }
   const li = ownValue(o, 'lastIndex');
-  out('["X",' + protoField(getPrototypeOf(o), RegExpPrototype, id) + ',' + quote(apply(regexpSource, o, [])) + ',' +
-    quote(flags) + ',' + (typeof li === 'number' && li >= 0 && li <= 9007199254740991 ? '' + li : '0'));
+  emitProto('["X",', getPrototypeOf(o), RegExpPrototype, id);
+  out(',' + jsonStringify(apply(regexpSource, o, [])) + ',' + jsonStringify(flags) + ',' +
+    (typeof li === 'number' && li >= 0 && li <= 9007199254740991 ? '' + li : '0'));
   props(o, id);
   out(']');
 }
 
 function error(o, id) {
-  out('["E",' + protoField(getPrototypeOf(o), ErrorPrototype, id) + ',[');
+  emitProto('["E",', getPrototypeOf(o), ErrorPrototype, id);
+  out(',[');
   const hidden = ['message', 'stack', 'cause', 'errors', 'error', 'suppressed'];
   let first = true;
   for (let i = 0; i < hidden.length; i++) {
     const k = hidden[i];
     const d = descriptor(o, k); // V8 formats stack lazily, possibly via a guest Error.prepareStackTrace
-    let s;
+    const prefix = (first ? '' : ',') + '"' + k + '",';
+    let stack;
+    let written = true;
     if (d === undefined) {
+      written = false;
       if (k === 'stack' && protoStackGetter !== undefined) {
-        let stack;
         try {
           stack = apply(protoStackGetter, o, []);
         } catch (e) {
           stack = undefined;
         }
-        if (typeof stack === 'string') s = quote(stack);
+        if (typeof stack === 'string') {
+          out(prefix + jsonStringify(stack));
+          written = true;
+        }
       }
     } else if (!d.enumerable) {
       if (hasOwn(d, 'value')) {
-        if (k !== 'stack' || typeof d.value === 'string') s = val(d.value, id, k, 0);
+        if (k !== 'stack' || typeof d.value === 'string') emit(prefix, d.value, id, k, 0);
+        else written = false;
       } else if (k === 'stack' && d.get !== undefined && d.get === ownStackGetter) {
-        let stack;
         try {
           stack = apply(ownStackGetter, o, []);
         } catch (e) {
           stack = undefined;
         }
-        if (typeof stack === 'string') s = quote(stack);
+        if (typeof stack === 'string') out(prefix + jsonStringify(stack));
+        else written = false;
       } else {
-        s = accessor(d, id, k, 0);
+        emitAccessor(prefix, d, id, k, 0);
       }
+    } else {
+      written = false;
     }
-    if (s !== undefined) {
-      out((first ? '' : ',') + '"' + k + '",' + s);
-      first = false;
-    }
+    if (written) first = false;
   }
   out(']');
   props(o, id);
@@ -234,14 +339,15 @@ function buffer(o) {
 function typed(o, id) {
   const b = apply(typedArrayBuffer, o, []);
   val(b, id, 'buffer', 0);
-  out('["T",' + quote(apply(typedArrayTag, o, [])) + ',' + mGet(ids, b) + ',' + apply(typedArrayByteOffset, o, []) + ',' +
-    apply(typedArrayLength, o, []) + ']');
+  emitId('["T",' + jsonStringify(apply(typedArrayTag, o, [])) + ',', b);
+  out(',' + apply(typedArrayByteOffset, o, []) + ',' + apply(typedArrayLength, o, []) + ']');
 }
 
 function dataView(o, id) {
   const b = apply(dataViewBuffer, o, []);
   val(b, id, 'buffer', 0);
-  out('["V",' + mGet(ids, b) + ',' + apply(dataViewByteOffset, o, []) + ',' + apply(dataViewByteLength, o, []) + ']');
+  emitId('["V",', b);
+  out(',' + apply(dataViewByteOffset, o, []) + ',' + apply(dataViewByteLength, o, []) + ']');
 }
 
 function boxed(o, id) {

@@ -6,7 +6,7 @@
             WeakMapCtor, WeakSetCtor, apply, arrayBufferByteLength, arrayBufferMaxByteLength, arrayBufferResizable,
             arrayJoin, bigintValueOf, booleanValueOf, charCodeAt, dataViewBuffer, dataViewByteLength,
             dataViewByteOffset, dateGetTime, functionToString, getOwnPropertyNames, globalEval, isArray, jsonParse,
-            jsonStringify, mapEntries, mapGet, mapHas, mapIterNext, mapSet, mapSize, numberIsInteger, numberValueOf,
+            jsonStringify, mapDelete, mapEntries, mapGet, mapHas, mapIterNext, mapSet, mapSize, numberIsInteger, numberValueOf,
             objectIsPrototypeOf, ownStackGetter, protoStackGetter, reflectDefineProperty, reflectDeleteProperty,
             reflectOwnKeys, regexpExec, regexpSource, setAdd, setHas, setIterNext, setSize, setValues,
             sharedArrayBufferByteLength, stringSlice, stringValueOf, symbolFor, symbolKeyFor, symbolValueOf,
@@ -84,6 +84,7 @@ const MapPrototype = Map.prototype;
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;
 const mapHas = Map.prototype.has;
+const mapDelete = Map.prototype.delete;
 const mapSize = getterOf(MapPrototype, 'size');
 const mapEntries = Map.prototype.entries;
 const mapIterNext = getPrototypeOf(new Map().entries()).next;

@@ -1,7 +1,7 @@
 // Helpers that never look anything up on a guest-modifiable prototype: private collections, regexps, brand checks.
-/* global MapCtor, RegExpCtor, SetCtor, WeakMapCtor, WeakSetCtor, apply, charCodeAt, jsonStringify, mapGet, mapHas,
-          mapSet, reflectDefineProperty, reflectSetPrototypeOf, regexpExec, setAdd, setHas, stringSlice, weakMapGet,
-          weakMapHas, weakMapSet, weakSetAdd, weakSetHas */
+/* global MapCtor, RegExpCtor, SetCtor, WeakMapCtor, WeakSetCtor, apply, charCodeAt, jsonStringify, mapDelete, mapGet,
+          mapHas, mapSet, reflectDefineProperty, reflectSetPrototypeOf, regexpExec, setAdd, setHas, stringSlice,
+          weakMapGet, weakMapHas, weakMapSet, weakSetAdd, weakSetHas */
 /* exported BASE64_RE, BIGINT_RE, EXPR_START_RE, IDENT_RE, NATIVE_RE, brand, code, dataDescriptor, isIndexKey,
             isObject, list, mGet, mHas, mSet, privateMap, privateSet, privateWeakMap, privateWeakSet, quote, slice,
             wmGet, wmHas, wmSet, wsAdd, wsHas */
@@ -20,7 +20,7 @@ function withOwn(target, methods) {
   }
   return target;
 }
-const privateMap = () => withOwn(new MapCtor(), ['get', mapGet, 'set', mapSet, 'has', mapHas]);
+const privateMap = () => withOwn(new MapCtor(), ['get', mapGet, 'set', mapSet, 'has', mapHas, 'delete', mapDelete]);
 const privateSet = () => withOwn(new SetCtor(), ['add', setAdd, 'has', setHas]);
 const privateWeakMap = () => withOwn(new WeakMapCtor(), ['get', weakMapGet, 'set', weakMapSet, 'has', weakMapHas]);
 const privateWeakSet = () => withOwn(new WeakSetCtor(), ['add', weakSetAdd, 'has', weakSetHas]);
