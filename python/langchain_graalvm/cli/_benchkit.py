@@ -136,13 +136,16 @@ def middleware_class(backend: str) -> Any:
 
 
 class EvalToolSlot:
-    """One thread's slot of a middleware, driven through its ``eval`` tool as an agent's tool node would."""
+    """One thread's slot of a middleware, driven through its ``eval`` tool as an agent's tool node would.
 
-    def __init__(self, middleware: Any) -> None:
+    ``state`` is the thread's state when the turn starts (a stored snapshot, say); ``before_agent`` runs at once.
+    """
+
+    def __init__(self, middleware: Any, state: dict[str, Any] | None = None) -> None:
         from langchain.tools import ToolRuntime
 
         self.middleware = middleware
-        self.state: dict[str, Any] = {"messages": []}
+        self.state: dict[str, Any] = {"messages": [], **(state or {})}
         self.state.update(middleware.before_agent(self.state, None) or {})
         self.runtime = ToolRuntime(
             state=self.state,

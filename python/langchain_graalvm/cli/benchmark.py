@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WorkloadError
-from . import _coldbench
+from . import _bench_snapshots, _coldbench
 from ._bench_report import chart, markdown
 from ._benchkit import (
     BACKENDS,
@@ -46,7 +46,6 @@ from ._benchkit import (
     node_time,
     run_turn,
     sieve,
-    stored_payload,
     text_work,
     timed,
 )
@@ -242,30 +241,6 @@ class Bench(BenchRun):
         overhead = {b: [max(s - base, 1e-6) for s in samples[b]] for b in BACKENDS}
         self.add(Row("agent-turn overhead in thread mode (turn minus a plain-tool turn)", "s", overhead, goal=0.05))
 
-    def snapshots(self) -> None:
-        n = self.sizes.snapshot_objects
-        setups = {
-            "empty context": "1",
-            f"{n:,} objects": (
-                f"var items = []; for (let i = 0; i < {n}; i++)"
-                " items.push({id: i, name: 'item' + i, tags: ['a', 'b']}); 0"
-            ),
-        }
-        for label, setup in setups.items():
-            size: dict[str, list[float]] = {b: [] for b in BACKENDS}
-            create: dict[str, list[float]] = {b: [] for b in BACKENDS}
-            for rep in range(self.sizes.reps):
-                for backend in self.order(rep):
-                    slot = EvalToolSlot(build_middleware(backend, "defaults", timeout=60.0))
-                    check("snapshot set-up", backend, slot.eval(setup))
-                    seconds, update = timed(slot.close)
-                    payload = stored_payload(update)
-                    size[backend].append(float(len(payload)))
-                    create[backend].append(seconds)
-                self.step(f"snapshots: {label}")
-            self.add(Row(f"snapshot bytes, {label}", "B", size, goal=0.33))
-            self.add(Row(f"snapshot time (end of turn), {label}", "s", create))
-
     def idle_rss(self) -> None:
         child = textwrap.dedent(
             """
@@ -387,7 +362,7 @@ def run(args: argparse.Namespace) -> int:
         "eval": sizes.reps * 2 * len(configs),
         "ptc": sizes.reps * 2,
         "turns": sizes.turn_samples,
-        "snapshots": sizes.reps * 2 * 2,
+        "snapshots": sizes.reps * 2 + sizes.reps,
         "rss": max(1, sizes.reps // 3) * 2,
         "scaling": 2,
     }
@@ -417,7 +392,7 @@ def run(args: argparse.Namespace) -> int:
                 elif name == "turns":
                     bench.turns()
                 elif name == "snapshots":
-                    bench.snapshots()
+                    _bench_snapshots.run(bench)
                 elif name == "rss":
                     bench.idle_rss()
                 elif name == "scaling":
