@@ -236,14 +236,18 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         if (context != null) {
             return;
         }
-        Context c = contextBuilder().build();
         try {
-            initialize(c);
-            context = c;
-        } catch (RuntimeException e) {
-            forgetContext();
-            c.close(true);
-            throw e;
+            Context c = contextBuilder().build();
+            try {
+                initialize(c);
+                context = c;
+            } catch (RuntimeException e) {
+                forgetContext();
+                c.close(true);
+                throw e;
+            }
+        } finally {
+            sandbox.noteContextBuilt();
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
@@ -90,7 +91,16 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     @Override
     Context.Builder contextBuilder() {
-        Context.Builder builder = Sandbox.restrictedContext("js", sandbox.javaScriptEngine())
+        Context.Builder builder = guestContext(sandbox.javaScriptEngine());
+        if (modules != null) {
+            builder.allowIO(IOAccess.newBuilder().fileSystem(modules).build());
+        }
+        return builder;
+    }
+
+    /** The builder of every JavaScript guest context: the sandbox's restrictions and the language's options. */
+    static Context.Builder guestContext(Engine engine) {
+        return Sandbox.restrictedContext("js", engine)
                 // The newest level CONSTRAINED accepts; "staging" is refused below TRUSTED.
                 .option("js.ecmascript-version", "latest")
                 .option("js.strict", "true")
@@ -99,10 +109,19 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
                 .option("js.graal-builtin", "false")
                 .option("js.console", "false")
                 .option("js.locale", "en-US");
-        if (modules != null) {
-            builder.allowIO(IOAccess.newBuilder().fileSystem(modules).build());
+    }
+
+    /**
+     * Parses the guest resources every context evaluates (the prelude and the snapshot codec) in a throw-away
+     * context with the guests' options, so the engine holds their code before the first context needs it. A fresh
+     * process's first context is on the way to its first result; parsed here, on another thread, it does not
+     * parse them itself.
+     */
+    static void parseGuestResources(Engine engine) {
+        try (Context c = guestContext(engine).build()) {
+            c.parse(CellCompiler.source("js", "prelude.js"));
+            c.parse(CellCompiler.source("js", "snapshot.js"));
         }
-        return builder;
     }
 
     @Override

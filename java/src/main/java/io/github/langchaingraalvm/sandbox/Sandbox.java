@@ -3,8 +3,11 @@ package io.github.langchaingraalvm.sandbox;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -64,6 +67,10 @@ public final class Sandbox {
     private volatile CellCompiler compiler;
     /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
     private volatile boolean realEvalStarted;
+    /** Counted down when the process's first context is ready (or failed); the warm-up starts after it. */
+    private final CountDownLatch firstContext = new CountDownLatch(1);
+    /** How long the warm-up waits for a first context before it starts anyway. */
+    private static final Duration FIRST_CONTEXT_WAIT = Duration.ofSeconds(10);
 
     private Sandbox() {
         javaScriptEngine = tunedEngine("js");
@@ -74,10 +81,17 @@ public final class Sandbox {
         }
         Thread warm = new Thread(() -> {
             try {
+                // A process's first context (its prelude and snapshot codec) is on the way to the first result:
+                // the code it runs is parsed here, beside it, and the cell compiler, which slows it down on two
+                // processors, loads after it.
+                JavaScriptInterpreter.parseGuestResources(javaScriptEngine);
+                firstContext.await(FIRST_CONTEXT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
                 compiler().warmUp();
                 EngineWarmUp.run(this, () -> realEvalStarted);
             } catch (RuntimeException e) {
                 // Warming is an optimisation: the first cells load and compile what it would have.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }, "graalvm-sandbox-warmup");
         warm.setDaemon(true);
@@ -200,6 +214,11 @@ public final class Sandbox {
             }
             return pythonEngine;
         }
+    }
+
+    /** Called when an interpreter's context is ready, or failed to build: the warm-up may start. */
+    void noteContextBuilt() {
+        firstContext.countDown();
     }
 
     /** Called as a real eval starts, so the engine warm-up leaves the machine to it. */

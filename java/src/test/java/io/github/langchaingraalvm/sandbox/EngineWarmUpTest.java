@@ -35,4 +35,15 @@ class EngineWarmUpTest {
         int ran = EngineWarmUp.run(Sandbox.shared(), () -> asked.incrementAndGet() > 3);
         assertEquals(3, ran);
     }
+
+    @Test
+    void theGuestResourcesParseWithTheGuestsOptionsAheadOfAnyContext() {
+        // The warm-up thread parses them while a fresh process builds its first context; a resource that does not
+        // parse with the guests' options would fail here rather than in every context.
+        JavaScriptInterpreter.parseGuestResources(Sandbox.shared().javaScriptEngine());
+        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(
+                SandboxOptions.builder().snapshots(true).timeout(Duration.ofSeconds(30)).build())) {
+            assertEquals("<result>3</result>", js.eval("1 + 2").envelope());
+        }
+    }
 }
