@@ -35,7 +35,18 @@ const wsHas = (s, v) => s.has(v);
 const quote = (s) => jsonStringify(s);
 const code = (s, i) => apply(charCodeAt, s, [i]);
 const slice = (s, a, b) => apply(stringSlice, s, [a, b]);
-const regex = (source, flags) => withOwn(new RegExpCtor(source, flags), ['exec', regexpExec]);
+// A regexp is made on its first use: making one parses its pattern, which in a fresh process costs more than the
+// rest of the factory (a Unicode property class most of all), and a context may never need it.
+function regex(source, flags) {
+  let re = null;
+  return {
+    __proto__: null,
+    exec(s) {
+      if (re === null) re = withOwn(new RegExpCtor(source, flags), ['exec', regexpExec]);
+      return re.exec(s);
+    },
+  };
+}
 const test = (re, s) => re.exec(s) !== null;
 function brand(fn, value, arg) {
   if (fn === undefined) return false;
