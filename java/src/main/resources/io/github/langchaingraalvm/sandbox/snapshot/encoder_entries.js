@@ -88,13 +88,19 @@ function plainObject(o, id) {
     for (let i = 0, j = 0; i < nk; i++) if (scratch[i] !== undefined) scratch[j++] = scratch[i];
     keys = enumerable;
   }
-  // Strings and plain numbers, most of the values, are written inline; the text is gathered here and handed to
-  // out() once, or before a value that needs more.
-  let text = '["o",' + shapeOf(proto, keys, id);
-  for (let i = 0; i < kept; i++) {
+  values('["o",' + shapeOf(proto, keys, id), id, keys, kept, 0);
+}
+
+// Writes head, then the values whose descriptors are scratch[0..n) (keys[i] their keys, or their indices when
+// keys is null; a missing descriptor is undefined), then the closing bracket. Strings and plain numbers, most of
+// the values, are written in line: the text is gathered here and handed to out() once, or before a value that
+// needs more.
+function values(head, id, keys, n, kd) {
+  let text = head;
+  for (let i = 0; i < n; i++) {
     const d = scratch[i];
     scratch[i] = undefined;
-    if (hasOwn(d, 'value')) {
+    if (d !== undefined && hasOwn(d, 'value')) {
       const v = d.value;
       if (typeof v === 'string') {
         text += ',' + jsonStringify(v);
@@ -104,14 +110,13 @@ function plainObject(o, id) {
         text += ',' + v;
         continue;
       }
-      out(text);
-      text = '';
-      emit(',', v, id, keys[i], 0);
-    } else {
-      out(text);
-      text = '';
-      emitAccessor(',', d, id, keys[i], 0);
     }
+    out(text);
+    text = '';
+    const k = keys === null ? i : keys[i];
+    if (d === undefined) out(',["u"]');
+    else if (hasOwn(d, 'value')) emit(',', d.value, id, k, kd);
+    else emitAccessor(',', d, id, k, kd);
   }
   out(text + ']');
 }
@@ -123,27 +128,8 @@ function array(o, id) {
   // Index keys come first, in order, then "length" (an array's first string key): exactly len index keys and
   // "length" alone after them is a dense array without extra properties.
   if (proto === ArrayPrototype && keys.length === len + 1 && keys[len] === 'length') {
-    let text = '["a"';
-    for (let i = 0; i < len; i++) {
-      const d = getOwnPropertyDescriptor(o, i);
-      if (d !== undefined && hasOwn(d, 'value')) {
-        const v = d.value;
-        if (typeof v === 'string') {
-          text += ',' + jsonStringify(v);
-          continue;
-        }
-        if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity && (v !== 0 || 1 / v > 0)) {
-          text += ',' + v;
-          continue;
-        }
-      }
-      out(text);
-      text = '';
-      if (d === undefined) out(',["u"]');
-      else if (hasOwn(d, 'value')) emit(',', d.value, id, i, 1);
-      else emitAccessor(',', d, id, i, 1);
-    }
-    out(text + ']');
+    for (let i = 0; i < len; i++) scratch[i] = getOwnPropertyDescriptor(o, i);
+    values('["a"', id, null, len, 1);
     return;
   }
   let nIdx = 0;
