@@ -86,3 +86,19 @@ def test_a_row_one_backend_has_no_workload_for_says_so_instead_of_failed() -> No
     failed = Row("cold", "s", {"graalvm": [1.0], "quickjs": []}, errors={"quickjs": "exit 1"})
     assert _cell(failed, "quickjs") == "failed: exit 1"
     assert _cell(Row("cold", "s", {"graalvm": [1.0], "quickjs": []}), "quickjs") == "failed: no result"
+
+
+def test_node_runs_the_agent_cells_of_a_full_run_whose_program_is_longer_than_a_command_line_argument() -> None:
+    import shutil
+
+    from langchain_graalvm.cli import _bench_cells
+
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed: the bench takes its near-native figure from node")
+    warm, reps = 20, 7  # the default run: `langchain-graalvm bench`
+    records = _bench_cells.RECORDS
+    script = _bench_cells.node_script(_bench_cells.CELLS, _bench_cells.setup(records), warm, reps, 10_000)
+    assert len(script.encode()) > 128 * 1024
+    medians = _bench_cells.node_medians(records, warm, reps)
+    assert set(medians) == {c.name for c in _bench_cells.CELLS}
+    assert all(0 < seconds < 60 for seconds in medians.values())
