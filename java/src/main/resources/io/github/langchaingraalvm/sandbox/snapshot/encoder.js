@@ -31,33 +31,27 @@ function encode(names, maxBytes) {
 // stays small. An entry is written before the ids of the objects it finds first are known; such a reference is
 // left open in the parts and filled in once all ids are given.
 function encodeNames(names) {
-  const ids = privateMap(); // object -> id (>= 0), or -(q + 1) while it waits as pending object q
-  const kinds = list(); // id -> kind letter
-  const parent = list(); // id -> id of the object it was first found in, -1 for a global
-  const pkey = list(); // id -> key (or index) it was found under
-  const pkind = list(); // id -> what pkey means (see segment)
-  const root = list(); // id -> name of the global it was found from
-  const extra = list(); // id -> the function of a "P" entry, or the prototype of an "o" entry
+  // Every object the walk finds gets q, the order in which it was found, and its id once its entry is written.
+  const index = privateMap(); // object -> q
+  const objects = list(); // q -> object, until its entry is written
+  const kinds = list(); // q -> kind letter
+  const parent = list(); // q -> q of the object it was first found in, -1 for a global
+  const pkey = list(); // q -> key (or index) it was found under
+  const pkind = list(); // q -> what pkey means (see segment)
+  const root = list(); // q -> name of the global it was found from
+  const extra = list(); // q -> the function of a "P" entry, or the prototype of an "o" entry
+  const ids = list(); // q -> its id, -1 until its entry is written
+  let found = 0;
   let count = 0;
-  // Objects found but not written yet, in the order they were found: the object, its kind, where it was found,
-  // the function of a "P" entry (or an "o" entry's prototype), and its id once given.
-  const pObj = list();
-  const pKind = list();
-  const pParent = list();
-  const pKey = list();
-  const pKd = list();
-  const pExtra = list();
-  const pId = list();
-  let pCount = 0;
-  // References written before their object's id was known: the part they end, the pending object, and whether
-  // the id goes in bare (a buffer or function id) or as a reference [id].
+  // References written before their object's id was known: the part they end, the object's q, and whether the
+  // id goes in bare (a buffer or function id) or as a reference [id].
   const fixPart = list();
-  const fixP = list();
+  const fixQ = list();
   const fixBare = list();
   let fixCount = 0;
-  // The pending objects the entry being written found first, in order; the last pending object ref() met.
-  const found = list();
-  let nFound = 0;
+  // The objects the entry being written found first, in order; the q of the last unwritten object ref() met.
+  const fresh = list();
+  let nFresh = 0;
   let pendingRef = -1;
   let extraFn;
   const hints = privateMap(); // prototype -> hint
@@ -65,12 +59,12 @@ function encodeNames(names) {
   const fnSource = privateMap();
   const fnForm = privateMap();
   // Shapes of plain objects, by a key made of the proto and the raw keys: the proto field (null while the proto
-  // waits to be written), its pending object, and the quoted keys. The "s" section is written last, when every
+  // waits to be written), the proto's q then, and the quoted keys. The "s" section is written last, when every
   // proto's id is known.
   const shapes = privateMap();
   const shapeKey = list();
   const shapeProto = list();
-  const shapeProtoP = list();
+  const shapeProtoQ = list();
   const shapeKeys = list();
   let shapeCount = 0;
   // eslint-disable-next-line no-unused-vars -- read and filled by the entry writers (encoder_entries.js)
@@ -111,15 +105,15 @@ function encodeNames(names) {
       default: return '.<prototype>';
     }
   }
-  function pathOf(id) {
+  function pathOf(q) {
     const segs = list();
     let n = 0;
-    let cur = id;
+    let cur = q;
     while (parent[cur] >= 0 && n < 32) {
       segs[n++] = segment(pkey[cur], pkind[cur]);
       cur = parent[cur];
     }
-    let s = root[id];
+    let s = root[q];
     if (parent[cur] >= 0) s += '.…';
     for (let i = n - 1; i >= 0; i--) s += segs[i];
     return s;
@@ -236,13 +230,13 @@ function encodeNames(names) {
     }
   }
 
-  // The reference text of object o, found under key k of object p; null when o waits to be written (it is then
-  // pendingRef, and the caller leaves the reference open).
+  // The reference text of object o, found under key k of object p (its q); null when o waits to be written (it
+  // is then pendingRef, and the caller leaves the reference open).
   function ref(o, p, k, kd) {
-    const known = ids.get(o);
+    const known = index.get(o);
     if (known !== undefined) {
-      if (known >= 0) return '[' + known + ']';
-      pendingRef = -known - 1;
+      if (ids[known] >= 0) return '[' + ids[known] + ']';
+      pendingRef = known;
       return null;
     }
     const iname = intrinsicByValue.get(o);
@@ -254,16 +248,17 @@ function encodeNames(names) {
       c = 'object'; // e.g. a Proxy trap threw
     }
     if (c.length > 1) return residue(c, p, k, kd);
-    const q = pCount++;
-    pObj[q] = o;
-    pKind[q] = c;
-    pParent[q] = p;
-    pKey[q] = k;
-    pKd[q] = kd;
-    pExtra[q] = c === 'P' ? extraFn : c === 'o' ? classifiedProto : undefined;
-    pId[q] = -1;
-    ids.set(o, -q - 1);
-    found[nFound++] = q;
+    const q = found++;
+    index.set(o, q);
+    objects[q] = o;
+    kinds[q] = c;
+    parent[q] = p;
+    pkey[q] = k;
+    pkind[q] = kd;
+    root[q] = p < 0 ? k : root[p];
+    extra[q] = c === 'P' ? extraFn : c === 'o' ? classifiedProto : undefined;
+    ids[q] = -1;
+    fresh[nFresh++] = q;
     pendingRef = q;
     return null;
   }
@@ -293,10 +288,10 @@ function encodeNames(names) {
     }
   }
 
-  // Leaves the reference to pending object q open at the end of the text written so far.
+  // Leaves the reference to unwritten object q open at the end of the text written so far.
   function openRef(q, bare) {
     fixPart[fixCount] = np;
-    fixP[fixCount] = q;
+    fixQ[fixCount] = q;
     fixBare[fixCount++] = bare;
     parts[np++] = buf;
     buf = '';
@@ -320,12 +315,12 @@ function encodeNames(names) {
     } else if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity && (v !== 0 || 1 / v > 0)) {
       t = prefix + v;
     } else if (typeof v === 'object' && v !== null) {
-      const known = ids.get(v);
-      if (known === undefined || known < 0) {
+      const q = index.get(v);
+      if (q === undefined || ids[q] < 0) {
         put(prefix, ref(v, p, k, kd));
         return;
       }
-      t = prefix + '[' + known + ']';
+      t = prefix + '[' + ids[q] + ']';
     } else {
       put(prefix, val(v, p, k, kd));
       return;
@@ -337,10 +332,10 @@ function encodeNames(names) {
   // Writes prefix and the id of object o, bare (it was just found, or known before).
   // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
   function emitId(prefix, o) {
-    const known = ids.get(o);
+    const q = index.get(o);
     out(prefix);
-    if (known >= 0) out('' + known);
-    else openRef(-known - 1, true);
+    if (ids[q] >= 0) out('' + ids[q]);
+    else openRef(q, true);
   }
 
   // Writes prefix and an accessor property's value.
@@ -369,42 +364,42 @@ function encodeNames(names) {
     else emitAccessor(prefix, d, p, k, kd);
   }
   // The proto field of an entry: 0 for `usual`, null, or the proto's reference (0 when it is a residue).
-  function protoText(proto, usual, id) {
+  function protoText(proto, usual, q) {
     if (proto === usual) return '0';
     if (proto === null) return 'null';
-    const s = val(proto, id, '', 5);
+    const s = val(proto, q, '', 5);
     return isResidue(s) ? '0' : s;
   }
   // eslint-disable-next-line no-unused-vars -- used by the entry writers (encoder_entries.js)
-  function emitProto(prefix, proto, usual, id) {
-    put(prefix, protoText(proto, usual, id));
+  function emitProto(prefix, proto, usual, q) {
+    put(prefix, protoText(proto, usual, q));
   }
 
   // @include snapshot/encoder_entries.js
 
-  function entry(o, id) {
-    switch (kinds[id]) {
-      case 'o': plainObject(o, id); break;
-      case 'A': array(o, id); break;
-      case 'F': func(o, id); break;
-      case 'P': protoOfFunction(o, id); break;
-      case 'M': map(o, id); break;
-      case 'S': set(o, id); break;
-      case 'D': date(o, id); break;
-      case 'X': regexp(o, id); break;
-      case 'E': error(o, id); break;
+  function entry(o, q) {
+    switch (kinds[q]) {
+      case 'o': plainObject(o, q); break;
+      case 'A': array(o, q); break;
+      case 'F': func(o, q); break;
+      case 'P': protoOfFunction(o, q); break;
+      case 'M': map(o, q); break;
+      case 'S': set(o, q); break;
+      case 'D': date(o, q); break;
+      case 'X': regexp(o, q); break;
+      case 'E': error(o, q); break;
       case 'B': buffer(o); break;
-      case 'T': typed(o, id); break;
-      case 'V': dataView(o, id); break;
-      default: boxed(o, id); break;
+      case 'T': typed(o, q); break;
+      case 'V': dataView(o, q); break;
+      default: boxed(o, q); break;
     }
   }
 
-  const stack = list(); // pending objects still to write, the next on top
+  const stack = list(); // objects still to write, the next on top
   let top = 0;
-  function pushFound() {
-    for (let i = nFound - 1; i >= 0; i--) stack[top++] = found[i];
-    nFound = 0;
+  function pushFresh() {
+    for (let i = nFresh - 1; i >= 0; i--) stack[top++] = fresh[i];
+    nFresh = 0;
   }
 
   // Globals.
@@ -423,59 +418,51 @@ function encodeNames(names) {
     first = false;
   }
   out('],"h":[');
-  pushFound();
+  pushFresh();
 
   // The object table, in id order. If reading an object fails half way (a Proxy trap or a guest
   // Error.prepareStackTrace threw), its entry is rewound, with the objects it found first and the references it
   // left open, and written as a residue entry instead.
   while (top > 0) {
     const q = stack[--top];
-    const o = pObj[q];
-    pObj[q] = undefined;
-    const id = count++;
-    pId[q] = id;
-    ids.set(o, id);
-    kinds[id] = pKind[q];
-    parent[id] = pParent[q];
-    pkey[id] = pKey[q];
-    pkind[id] = pKd[q];
-    root[id] = pParent[q] < 0 ? pKey[q] : root[pParent[q]];
-    extra[id] = pExtra[q];
-    if (id > 0) out(',');
+    const o = objects[q];
+    objects[q] = undefined;
+    ids[q] = count++;
+    if (ids[q] > 0) out(',');
     cut();
     const mark = np;
     const markSize = size;
-    const markPending = pCount;
+    const markFound = found;
     const markFix = fixCount;
     const markShapes = shapeCount;
     try {
-      entry(o, id);
+      entry(o, q);
     } catch (e) {
       if (exceeded) throw e;
       np = mark;
       parts.length = mark;
       buf = '';
       size = markSize;
-      for (let r = markPending; r < pCount; r++) ids.delete(pObj[r]);
-      pCount = markPending;
+      for (let r = markFound; r < found; r++) index.delete(objects[r]);
+      found = markFound;
       fixCount = markFix;
       for (let r = markShapes; r < shapeCount; r++) shapes.delete(shapeKey[r]);
       shapeCount = markShapes;
-      nFound = 0;
-      out('["R","object",' + jsonStringify(pathOf(id)) + ']');
+      nFresh = 0;
+      out('["R","object",' + jsonStringify(pathOf(q)) + ']');
     }
-    pushFound();
+    pushFresh();
   }
 
   out('],"s":[');
   cut();
   for (let i = 0; i < shapeCount; i++) {
-    const proto = shapeProtoP[i] >= 0 ? '[' + pId[shapeProtoP[i]] + ']' : shapeProto[i];
+    const proto = shapeProtoQ[i] >= 0 ? '[' + ids[shapeProtoQ[i]] + ']' : shapeProto[i];
     parts[np++] = (i === 0 ? '[' : ',[') + proto + shapeKeys[i] + ']';
   }
   parts[np++] = ']}';
   for (let f = 0; f < fixCount; f++) {
-    const id = pId[fixP[f]];
+    const id = ids[fixQ[f]];
     parts[fixPart[f]] += fixBare[f] ? '' + id : '[' + id + ']';
   }
   const text = apply(arrayJoin, parts, ['']);

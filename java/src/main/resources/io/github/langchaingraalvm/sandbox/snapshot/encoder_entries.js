@@ -1,5 +1,6 @@
 // The entry writers of the encoder, one per kind of object-table entry (see format.js). This part is put in
 // the body of encodeNames (encoder.js), which calls them from entry(); they write through its out() and emit*().
+// An object is named by q, the order in which the encoder found it (its id in the text is given later).
 // Entries never nest (objects found while writing one wait for their own turn), so the scratch lists are shared.
 /* eslint no-unused-vars: ["error", { "caughtErrors": "none", "varsIgnorePattern":
    "^(plainObject|array|func|protoOfFunction|map|set|date|regexp|error|buffer|typed|dataView|boxed)$" }] */
@@ -11,7 +12,7 @@
           getOwnPropertyNames, getPrototypeOf, hasOwn, isIndexKey, isResidue, jsonStringify, limitExceeded, list,
           mapEntries, mapIterNext, numberValueOf, out, ownStackGetter, ownValue, pathOf, pendingRef:writable,
           protoStackGetter, protoText, protoTokenCount:writable, protoTokens, put, reflectSetPrototypeOf,
-          regexpSource, setIterNext, setValues, shapeCount:writable, shapeKey, shapeKeys, shapeProto, shapeProtoP,
+          regexpSource, setIterNext, setValues, shapeCount:writable, shapeKey, shapeKeys, shapeProto, shapeProtoQ,
           shapes, size:writable, slice, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag,
           val */
 const scratch = list(); // the descriptors of the object being written, by key index
@@ -23,19 +24,19 @@ function descriptor(o, k) {
     return undefined; // a Proxy trap or V8's lazy Error.stack formatting threw: skip the property
   }
 }
-function prop(o, id, k, kd, enumerableOnly) {
+function prop(o, q, k, kd, enumerableOnly) {
   const d = descriptor(o, k);
   if (d === undefined || (enumerableOnly && !d.enumerable)) return;
-  emitProp(',' + jsonStringify(k) + ',', d, id, k, kd);
+  emitProp(',' + jsonStringify(k) + ',', d, q, k, kd);
 }
-function props(o, id) {
+function props(o, q) {
   const keys = getOwnPropertyNames(o);
-  for (let i = 0; i < keys.length; i++) prop(o, id, keys[i], 0, true);
+  for (let i = 0; i < keys.length; i++) prop(o, q, keys[i], 0, true);
 }
 
 // The shape of a plain object: its proto and its enumerable own string keys, looked up by a key that is the
 // JSON text of those keys (exact, and made by the engine in one call) after a number for the proto.
-function shapeOf(proto, keys, id) {
+function shapeOf(proto, keys, q) {
   let pk;
   if (proto === ObjectPrototype) {
     pk = '0';
@@ -56,9 +57,9 @@ function shapeOf(proto, keys, id) {
     si = shapeCount++;
     shapes.set(key, si);
     shapeKey[si] = key;
-    const field = protoText(proto, ObjectPrototype, id);
+    const field = protoText(proto, ObjectPrototype, q);
     shapeProto[si] = field;
-    shapeProtoP[si] = field === null ? pendingRef : -1;
+    shapeProtoQ[si] = field === null ? pendingRef : -1;
     shapeKeys[si] = keys.length === 0 ? '' : ',' + slice(quoted, 1, quoted.length - 1);
     size += quoted.length + 12;
     if (size > LIMIT) throw limitExceeded();
@@ -66,8 +67,8 @@ function shapeOf(proto, keys, id) {
   return si;
 }
 
-function plainObject(o, id) {
-  const proto = extra[id]; // read when the object was found
+function plainObject(o, q) {
+  const proto = extra[q]; // read when the object was found
   let keys = getOwnPropertyNames(o);
   const nk = keys.length;
   let kept = 0;
@@ -88,14 +89,14 @@ function plainObject(o, id) {
     for (let i = 0, j = 0; i < nk; i++) if (scratch[i] !== undefined) scratch[j++] = scratch[i];
     keys = enumerable;
   }
-  values('["o",' + shapeOf(proto, keys, id), id, keys, kept, 0);
+  values('["o",' + shapeOf(proto, keys, q), q, keys, kept, 0);
 }
 
 // Writes head, then the values whose descriptors are scratch[0..n) (keys[i] their keys, or their indices when
 // keys is null; a missing descriptor is undefined), then the closing bracket. Strings and plain numbers, most of
 // the values, are written in line: the text is gathered here and handed to out() once, or before a value that
 // needs more.
-function values(head, id, keys, n, kd) {
+function values(head, q, keys, n, kd) {
   let text = head;
   for (let i = 0; i < n; i++) {
     const d = scratch[i];
@@ -115,13 +116,13 @@ function values(head, id, keys, n, kd) {
     text = '';
     const k = keys === null ? i : keys[i];
     if (d === undefined) out(',["u"]');
-    else if (hasOwn(d, 'value')) emit(',', d.value, id, k, kd);
-    else emitAccessor(',', d, id, k, kd);
+    else if (hasOwn(d, 'value')) emit(',', d.value, q, k, kd);
+    else emitAccessor(',', d, q, k, kd);
   }
   out(text + ']');
 }
 
-function array(o, id) {
+function array(o, q) {
   const keys = getOwnPropertyNames(o);
   const len = o.length; // an array's own data property (or a Proxy's get trap: guest code, as its other traps)
   const proto = getPrototypeOf(o);
@@ -129,7 +130,7 @@ function array(o, id) {
   // "length" alone after them is a dense array without extra properties.
   if (proto === ArrayPrototype && keys.length === len + 1 && keys[len] === 'length') {
     for (let i = 0; i < len; i++) scratch[i] = getOwnPropertyDescriptor(o, i);
-    values('["a"', id, null, len, 1);
+    values('["a"', q, null, len, 1);
     return;
   }
   let nIdx = 0;
@@ -142,7 +143,7 @@ function array(o, id) {
   }
   if (nIdx === len && proto === ArrayPrototype && !extraKeys) {
     out('["a"');
-    for (let i = 0; i < len; i++) prop1(o, id, i);
+    for (let i = 0; i < len; i++) prop1(o, q, i);
     out(']');
     return;
   }
@@ -154,22 +155,22 @@ function array(o, id) {
       const d = getOwnPropertyDescriptor(o, i);
       const prefix = i === 0 ? '' : ',';
       if (d === undefined) out(prefix + '["h"]');
-      else emitProp(prefix, d, id, i, 1);
+      else emitProp(prefix, d, q, i, 1);
     }
     out(']');
   } else {
     out('0');
   }
-  emitProto(',', proto, ArrayPrototype, id);
+  emitProto(',', proto, ArrayPrototype, q);
   for (let i = dense ? nIdx : 0; i < keys.length; i++) {
-    if (keys[i] !== 'length') prop(o, id, keys[i], i < nIdx ? 1 : 0, true);
+    if (keys[i] !== 'length') prop(o, q, keys[i], i < nIdx ? 1 : 0, true);
   }
   out(']');
 }
-function prop1(o, id, i) {
+function prop1(o, q, i) {
   const d = getOwnPropertyDescriptor(o, i);
   if (d === undefined) out(',["u"]');
-  else emitProp(',', d, id, i, 1);
+  else emitProp(',', d, q, i, 1);
 }
 
 function hasEnumerableKeys(o) {
@@ -181,7 +182,7 @@ function hasEnumerableKeys(o) {
   return false;
 }
 
-function func(o, id) {
+function func(o, q) {
   const name = ownValue(o, 'name');
   let protoV = '0';
   let protoQ = -1;
@@ -191,7 +192,7 @@ function func(o, id) {
     const natural = ownValue(p, 'constructor') === o ||
       ((pp === GeneratorPrototype || pp === AsyncGeneratorPrototype) && getOwnPropertyNames(p).length === 0);
     if (!natural || hasEnumerableKeys(p)) {
-      protoV = val(p, id, 'prototype', 0);
+      protoV = val(p, q, 'prototype', 0);
       if (protoV === null) protoQ = pendingRef;
       else if (isResidue(protoV)) protoV = '0';
     }
@@ -200,72 +201,72 @@ function func(o, id) {
     (typeof name === 'string' ? jsonStringify(name) : 'null'));
   pendingRef = protoQ;
   put(',', protoV);
-  out(',' + jsonStringify(pathOf(id)));
-  props(o, id);
+  out(',' + jsonStringify(pathOf(q)));
+  props(o, q);
   out(']');
 }
 
-function protoOfFunction(o, id) {
-  const fn = extra[id];
-  val(fn, id, 'constructor', 0);
+function protoOfFunction(o, q) {
+  const fn = extra[q];
+  val(fn, q, 'constructor', 0);
   emitId('["P",', fn);
-  emitProto(',', getPrototypeOf(o), ObjectPrototype, id);
-  props(o, id);
+  emitProto(',', getPrototypeOf(o), ObjectPrototype, q);
+  props(o, q);
   out(']');
 }
 
-function map(o, id) {
-  emitProto('["M",', getPrototypeOf(o), MapPrototype, id);
+function map(o, q) {
+  emitProto('["M",', getPrototypeOf(o), MapPrototype, q);
   out(',[');
   const it = apply(mapEntries, o, []);
   for (let i = 0; ; i++) {
     const r = apply(mapIterNext, it, []);
     if (r.done) break;
     const e = r.value;
-    emit(i === 0 ? '' : ',', e[0], id, i, 2);
-    emit(',', e[1], id, i, 3);
+    emit(i === 0 ? '' : ',', e[0], q, i, 2);
+    emit(',', e[1], q, i, 3);
   }
   out(']');
-  props(o, id);
+  props(o, q);
   out(']');
 }
 
-function set(o, id) {
-  emitProto('["S",', getPrototypeOf(o), SetPrototype, id);
+function set(o, q) {
+  emitProto('["S",', getPrototypeOf(o), SetPrototype, q);
   out(',[');
   const it = apply(setValues, o, []);
   for (let i = 0; ; i++) {
     const r = apply(setIterNext, it, []);
     if (r.done) break;
-    emit(i === 0 ? '' : ',', r.value, id, i, 4);
+    emit(i === 0 ? '' : ',', r.value, q, i, 4);
   }
   out(']');
-  props(o, id);
+  props(o, q);
   out(']');
 }
 
-function date(o, id) {
-  emitProto('["D",', getPrototypeOf(o), DatePrototype, id);
-  out(',' + val(apply(dateGetTime, o, []), id, '', 0));
-  props(o, id);
+function date(o, q) {
+  emitProto('["D",', getPrototypeOf(o), DatePrototype, q);
+  out(',' + val(apply(dateGetTime, o, []), q, '', 0));
+  props(o, q);
   out(']');
 }
 
-function regexp(o, id) {
+function regexp(o, q) {
   let flags = '';
   for (let i = 0; i < FLAG_GETTERS.length; i++) {
     if (apply(FLAG_GETTERS[i][1], o, [])) flags += FLAG_GETTERS[i][0];
   }
   const li = ownValue(o, 'lastIndex');
-  emitProto('["X",', getPrototypeOf(o), RegExpPrototype, id);
+  emitProto('["X",', getPrototypeOf(o), RegExpPrototype, q);
   out(',' + jsonStringify(apply(regexpSource, o, [])) + ',' + jsonStringify(flags) + ',' +
     (typeof li === 'number' && li >= 0 && li <= 9007199254740991 ? '' + li : '0'));
-  props(o, id);
+  props(o, q);
   out(']');
 }
 
-function error(o, id) {
-  emitProto('["E",', getPrototypeOf(o), ErrorPrototype, id);
+function error(o, q) {
+  emitProto('["E",', getPrototypeOf(o), ErrorPrototype, q);
   out(',[');
   const hidden = ['message', 'stack', 'cause', 'errors', 'error', 'suppressed'];
   let first = true;
@@ -290,7 +291,7 @@ function error(o, id) {
       }
     } else if (!d.enumerable) {
       if (hasOwn(d, 'value')) {
-        if (k !== 'stack' || typeof d.value === 'string') emit(prefix, d.value, id, k, 0);
+        if (k !== 'stack' || typeof d.value === 'string') emit(prefix, d.value, q, k, 0);
         else written = false;
       } else if (k === 'stack' && d.get !== undefined && d.get === ownStackGetter) {
         try {
@@ -301,7 +302,7 @@ function error(o, id) {
         if (typeof stack === 'string') out(prefix + jsonStringify(stack));
         else written = false;
       } else {
-        emitAccessor(prefix, d, id, k, 0);
+        emitAccessor(prefix, d, q, k, 0);
       }
     } else {
       written = false;
@@ -309,7 +310,7 @@ function error(o, id) {
     if (written) first = false;
   }
   out(']');
-  props(o, id);
+  props(o, q);
   out(']');
 }
 
@@ -322,25 +323,25 @@ function buffer(o) {
   out('["B","' + base64Encode(new Uint8ArrayCtor(o), n) + '",' + max + ']');
 }
 
-function typed(o, id) {
+function typed(o, q) {
   const b = apply(typedArrayBuffer, o, []);
-  val(b, id, 'buffer', 0);
+  val(b, q, 'buffer', 0);
   emitId('["T",' + jsonStringify(apply(typedArrayTag, o, [])) + ',', b);
   out(',' + apply(typedArrayByteOffset, o, []) + ',' + apply(typedArrayLength, o, []) + ']');
 }
 
-function dataView(o, id) {
+function dataView(o, q) {
   const b = apply(dataViewBuffer, o, []);
-  val(b, id, 'buffer', 0);
+  val(b, q, 'buffer', 0);
   emitId('["V",', b);
   out(',' + apply(dataViewByteOffset, o, []) + ',' + apply(dataViewByteLength, o, []) + ']');
 }
 
-function boxed(o, id) {
+function boxed(o, q) {
   let v;
   if (brand(numberValueOf, o)) v = apply(numberValueOf, o, []);
   else if (brand(stringValueOf, o)) v = apply(stringValueOf, o, []);
   else if (brand(booleanValueOf, o)) v = apply(booleanValueOf, o, []);
   else v = apply(bigintValueOf, o, []);
-  out('["W",' + val(v, id, '', 0) + ']');
+  out('["W",' + val(v, q, '', 0) + ']');
 }
