@@ -82,6 +82,22 @@ function decode(text) {
     }
     return reflectDefineProperty(obj, key, dataDescriptor(v, enumerable));
   }
+  // Fills a prototype-less shell with the values e[from...]: under the keys shape[1...], or at indices 0... when
+  // shape is null. Primitives and references to restored objects are plain assignments; residues, accessors and
+  // the rest go through put().
+  function fill(obj, e, from, shape) {
+    for (let j = from; j < e.length; j++) {
+      const key = shape === null ? j - from : shape[j - from + 1];
+      const x = e[j];
+      if (typeof x !== 'object' || x === null) {
+        obj[key] = x;
+      } else if (typeof x[0] === 'number' && !isRecord[x[0]]) {
+        obj[key] = objects[x[0]];
+      } else {
+        put(obj, key, value(x), true);
+      }
+    }
+  }
   function putProps(obj, e, start) {
     for (let j = start; j < e.length; j += 2) put(obj, e[j], value(e[j + 1]), true);
   }
@@ -191,31 +207,13 @@ function decode(text) {
     switch (kinds[i]) {
       case 'o': {
         const shape = shapes[e[1]];
-        for (let j = 1; j < shape.length; j++) {
-          const x = e[j + 1];
-          if (typeof x !== 'object' || x === null) {
-            obj[shape[j]] = x;
-          } else if (typeof x[0] === 'number' && !isRecord[x[0]]) {
-            obj[shape[j]] = objects[x[0]];
-          } else {
-            put(obj, shape[j], value(x), true);
-          }
-        }
+        fill(obj, e, 2, shape);
         const proto = shape[0] === 0 ? ObjectPrototype : value(shape[0]);
         reflectSetPrototypeOf(obj, isResidueRecord(proto) ? ObjectPrototype : proto);
         break;
       }
       case 'a':
-        for (let j = 1; j < e.length; j++) {
-          const x = e[j];
-          if (typeof x !== 'object' || x === null) {
-            obj[j - 1] = x;
-          } else if (typeof x[0] === 'number' && !isRecord[x[0]]) {
-            obj[j - 1] = objects[x[0]];
-          } else {
-            put(obj, j - 1, value(x), true);
-          }
-        }
+        fill(obj, e, 1, null);
         reflectSetPrototypeOf(obj, ArrayPrototype);
         break;
       case 'A': {
