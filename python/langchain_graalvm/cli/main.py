@@ -79,6 +79,12 @@ def _info(_: argparse.Namespace) -> int:
 def _install(args: argparse.Namespace) -> int:
     from langchain_graalvm._runtime import _artifacts
 
+    if args.jdk:
+        from langchain_graalvm.cli._jdk import install_command
+
+        if install_command(index_url=args.jdk_index, progress=not args.quiet) != 0:
+            return 1
+
     manifest = _artifacts.load_manifest()
     if manifest is None:
         from langchain_graalvm._runtime import _launch
@@ -162,7 +168,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     try:
         jdk = _jvmfinder.find_jdk()
     except JvmError as exc:
-        report.line("FAIL", "JDK", str(exc), "install JDK 25 and set LANGCHAIN_GRAALVM_JAVA_HOME to its folder")
+        report.line("FAIL", "JDK", str(exc), "run `langchain-graalvm install --jdk`")
         return 1
     level = "ok" if jdk.feature == 25 else "warn"
     fix = None if jdk.feature == 25 else "use JDK 25 (LANGCHAIN_GRAALVM_JAVA_HOME) for JIT-compiled guest code"
@@ -219,6 +225,9 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         jit_reason,
         None if facts["jit"] else "use JDK 25 with the Graal compiler jars (the default install)",
     )
+    from langchain_graalvm.cli._jdk import doctor_compiler_line
+
+    report.line(*doctor_compiler_line(jdk, runtime, str(facts["compiler"])))
     report.line(
         "ok",
         "sandbox policy",
@@ -451,6 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     inst.add_argument("--verify", action="store_true", help="hash every jar again after the fetch")
     inst.add_argument("--quiet", action="store_true", help="no progress bar")
     inst.add_argument("--python", action="store_true", help="also fetch the GraalPy jars (the Python guest)")
+    inst.add_argument("--jdk", action="store_true", help="also fetch GraalVM Community JDK 25 (with libgraal)")
+    inst.add_argument("--jdk-index", metavar="URL", help="the JVM index to find it in (default: coursier's)")
     inst.add_argument(
         "--no-fast-start", action="store_true", help="skip the JDK image and AOT cache that cut the JVM's start"
     )
