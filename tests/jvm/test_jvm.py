@@ -143,6 +143,30 @@ def test_jit_is_active_on_jdk_25() -> None:
     assert info["graalvm_version"] == "25.0.3"
 
 
+def test_the_compiler_that_runs_is_the_one_chosen_for_this_jdk() -> None:
+    from langchain_graalvm import runtime_info
+    from langchain_graalvm._runtime import _compiler
+
+    chosen = _compiler.choose(_jvmfinder.find_jdk(), _launch.find_runtime_dir()).name
+    assert chosen != "none"
+    assert runtime_info()["compiler"] == chosen
+
+
+def test_libgraal_asked_for_on_a_jdk_without_it_runs_jargraal_and_says_so_once() -> None:
+    if _jvmfinder.find_jdk().libgraal:
+        pytest.skip("this JDK has a libgraal: the fallback is shown on a stock JDK")
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter, runtime_info
+        print(Interpreter().eval("6 * 7").text)
+        print("compiler", runtime_info()["compiler"])
+        """,
+        env={"LANGCHAIN_GRAALVM_COMPILER": "libgraal"},
+    )
+    assert "<result>42</result>" in proc.stdout and "compiler jargraal" in proc.stdout, proc.stdout + proc.stderr
+    assert proc.stderr.count("libgraal not used, jargraal instead") == 1, proc.stderr
+
+
 def test_foreign_jvm_without_our_jars_is_a_clear_error() -> None:
     proc = run_python(
         "import jpype\n"
@@ -264,12 +288,12 @@ def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_pa
         from langchain_graalvm import Interpreter, runtime_info
         js = Interpreter()
         print(js.eval("console.log('hi'); 6 * 7").text)
-        print("jit", runtime_info()["jit"], runtime_info()["runtime_name"])
+        print("jit", runtime_info()["jit"], runtime_info()["runtime_name"], runtime_info()["compiler"])
         """,
         env={"LANGCHAIN_GRAALVM_RUNTIME": str(tmp_path)},
     )
     assert "<stdout>\nhi\n</stdout>\n<result>42</result>" in proc.stdout, proc.stdout + proc.stderr
-    assert "jit False Interpreted" in proc.stdout
+    assert "jit False Interpreted none" in proc.stdout
     assert proc.stderr.count("runs guest code interpreted (no JIT)") == 1, proc.stderr
     assert "[engine] WARNING" not in proc.stdout + proc.stderr
 
