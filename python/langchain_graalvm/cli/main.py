@@ -168,7 +168,11 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     try:
         jdk = _jvmfinder.find_jdk()
     except JvmError as exc:
-        report.line("FAIL", "JDK", str(exc), "run `langchain-graalvm install --jdk`")
+        fix = (
+            "install JDK 25: `langchain-graalvm install --jdk` fetches GraalVM Community JDK 25 (with "
+            "LANGCHAIN_GRAALVM_JAVA_HOME unset), or set LANGCHAIN_GRAALVM_JAVA_HOME to a JDK 25's folder"
+        )
+        report.line("FAIL", "JDK", str(exc), fix)
         return 1
     level = "ok" if jdk.feature == 25 else "warn"
     fix = None if jdk.feature == 25 else "use JDK 25 (LANGCHAIN_GRAALVM_JAVA_HOME) for JIT-compiled guest code"
@@ -218,7 +222,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         report.line("FAIL", "sandbox", f"{type(exc).__name__}: {exc}", fix)
         return 1
     report.line("ok", "GraalVM", f"{facts['graalvm_version']} ({facts['runtime_name']} runtime)")
-    jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]))
+    jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]), str(facts["compiler"]))
     report.line(
         "ok" if facts["jit"] else "warn",
         "JIT",
@@ -313,8 +317,10 @@ def _check_limits() -> dict[str, str | None]:
     return results
 
 
-def _jit_reason(jdk: Any, runtime: Path, jit: bool) -> str:
+def _jit_reason(jdk: Any, runtime: Path, jit: bool, running: str) -> str:
     compiler = any((runtime / "compiler").glob("*.jar"))
+    if jit and running == "libgraal":
+        return f"on: JDK {jdk.feature} compiles guest code with its libgraal ({jdk.home / 'lib'}) through JVMCI"
     if jit:
         return f"on: JDK {jdk.feature} loads the Graal compiler ({runtime / 'compiler'}) through JVMCI"
     if jdk.feature != 25:
