@@ -345,3 +345,26 @@ def test_the_main_thread_stack_flag_follows_the_stack_limit(monkeypatch: pytest.
                        (1 << 30, "-Xss64m"), ((16 << 20) + 4096, "-Xss16388k")]:
         monkeypatch.setattr(resource, "getrlimit", lambda _kind, soft=soft: (soft, resource.RLIM_INFINITY))
         assert _launch.thread_stack_flag() == flag
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param(None, id="libgraal"),
+        pytest.param(["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:-UseJVMCINativeLibrary",
+                      "-XX:-UseJVMCICompiler"], id="jargraal-on-a-graalvm-jdk"),
+    ],
+)
+def test_this_jdk_accepts_each_compilers_jvmci_options(flags: list[str] | None) -> None:
+    # A misspelt or locked option makes the one JVM start of a process fail: each set must be one HotSpot takes.
+    import subprocess
+
+    from langchain_graalvm._runtime import _compiler
+
+    java = _jvmfinder.find_jdk().home / "bin" / "java"
+    proc = subprocess.run(
+        [str(java), *(flags or _compiler.libgraal_flags()), "-version"], capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Unrecognized VM option" not in proc.stderr
