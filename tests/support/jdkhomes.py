@@ -40,3 +40,23 @@ def make_runtime(folder: Path, *, compiler_jars: bool = True) -> Path:
         (folder / "compiler").mkdir(exist_ok=True)
         (folder / "compiler" / "compiler-25.0.3.jar").write_bytes(b"placeholder")
     return folder
+
+
+def dress_as_graalvm(real: Path, folder: Path, graalvm_version: str) -> Path:
+    """A JDK that runs as ``real`` (links to its files, a copy of its libjvm so that it is its own java.home) but
+    says it is GraalVM ``graalvm_version`` and has a placeholder ``lib/libjvmcicompiler.so``."""
+    import shutil
+
+    def mirror(source: Path, target: Path, keep: set[str]) -> None:
+        target.mkdir(parents=True)
+        for entry in source.iterdir():
+            if entry.name not in keep:
+                (target / entry.name).symlink_to(entry)
+
+    mirror(real, folder, {"lib", "release"})
+    mirror(real / "lib", folder / "lib", {"server"})
+    mirror(real / "lib" / "server", folder / "lib" / "server", {"libjvm.so"})
+    shutil.copy2(real / "lib" / "server" / "libjvm.so", folder / "lib" / "server" / "libjvm.so")
+    (folder / "lib" / "libjvmcicompiler.so").write_bytes(b"placeholder")
+    (folder / "release").write_text((real / "release").read_text() + f'GRAALVM_VERSION="{graalvm_version}"\n')
+    return folder

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for var in ("LANGCHAIN_GRAALVM_JAVA_HOME", "JAVA_HOME", _compiler.ENV, "LANGCHAIN_GRAALVM_JVM_OPTIONS",
-                _faststart.ENV, _faststart.TRAIN_ENV, _faststart.TRIAL_ENV):
+    for var in ("LANGCHAIN_GRAALVM_JAVA_HOME", "JAVA_HOME", _compiler.ENV, _compiler.TRIAL_ENV,
+                "LANGCHAIN_GRAALVM_JVM_OPTIONS", _faststart.ENV, _faststart.TRAIN_ENV, _faststart.TRIAL_ENV):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path / "cache"))
 
@@ -241,3 +241,35 @@ def test_a_cache_recorded_with_one_compiler_is_never_used_with_the_other(
     # ... is not the one a libgraal start looks for.
     monkeypatch.setenv(_compiler.ENV, "auto")
     assert _launch.fast_start(jdk, runtime) is None
+
+
+def test_a_libgraal_that_failed_its_trial_start_is_replaced_by_jargraal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = make_runtime(tmp_path / "rt")
+    jdk = _jvmfinder.inspect_jdk(make_graalvm(tmp_path / "g"))
+    assert jdk is not None
+    marker = _compiler.trial_marker(jdk)
+    marker.parent.mkdir(parents=True)
+    marker.write_text("ok\n")
+    assert _compiler.choose(jdk, runtime) == _compiler.Choice("libgraal")
+    marker.write_text("signal 6: fatal error: Unable to load JVMCI shared library\n")
+    choice = _compiler.choose(jdk, runtime)
+    assert choice.name == "jargraal" and choice.note and "failed its trial start" in choice.note
+    # The trial's own child process tries libgraal whatever an earlier trial said.
+    monkeypatch.setenv(_compiler.TRIAL_ENV, "1")
+    assert _compiler.choose(jdk, runtime).name == "libgraal"
+    # A replaced library gets a trial of its own.
+    monkeypatch.delenv(_compiler.TRIAL_ENV)
+    (jdk.home / "lib" / "libjvmcicompiler.so").write_bytes(b"another build")
+    assert _compiler.choose(jdk, runtime) == _compiler.Choice("libgraal")
+
+
+def test_libgraal_is_looked_for_where_hotspot_loads_it(tmp_path: Path) -> None:
+    # HotSpot takes java.home from libjvm's real path: a JDK whose libjvm links into another JDK has the other's.
+    other = make_jdk(tmp_path / "other", "25.0.3")
+    home = make_graalvm(tmp_path / "g")
+    (home / "lib" / "server" / "libjvm.so").unlink()
+    (home / "lib" / "server" / "libjvm.so").symlink_to(other / "lib" / "server" / "libjvm.so")
+    jdk = _jvmfinder.inspect_jdk(home)
+    assert jdk is not None and not jdk.libgraal

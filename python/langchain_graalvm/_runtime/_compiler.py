@@ -15,21 +15,28 @@ version is between ``MIN_COMPILER_VERSION`` and the polyglot version (no forward
 throws at the first engine. These are the constants of the pinned polyglot line's ``OptimizedTruffleRuntime`` and
 the rule of its ``HotSpotTruffleRuntimeAccess``; :func:`libgraal_problem` applies them before the JVM starts, so
 that a JDK whose libgraal cannot serve these jars runs jargraal instead, with one line saying why.
+
+HotSpot loads libgraal into the process that starts the JVM, and a library it cannot load is a fatal error that
+ends that process. ``langchain-graalvm install`` and ``doctor`` therefore start a child process on libgraal first
+(:func:`langchain_graalvm.cli._jdk.libgraal_trial`); a libgraal that failed there runs jargraal instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import re
 from pathlib import Path
 from typing import Literal
 
 from ..errors import JvmError
-from ._jvmfinder import JIT_JDK, Jdk
+from ._jvmfinder import JIT_JDK, Jdk, cache_dir
 
 CompilerName = Literal["libgraal", "jargraal", "none"]
 ENV = "LANGCHAIN_GRAALVM_COMPILER"
+# Set in the child process of a libgraal trial start: libgraal is what it tries, whatever an earlier trial said.
+TRIAL_ENV = "LANGCHAIN_GRAALVM_LIBGRAAL_TRIAL"
 MODES = ("auto", "libgraal", "jargraal")
 
 # The polyglot version the package is built against (java/pom.xml's graalvm.version; a unit test keeps them equal).
@@ -87,6 +94,31 @@ def libgraal_problem(jdk: Jdk, polyglot_version: str = POLYGLOT_VERSION) -> str 
     return None
 
 
+def _libgraal_file(jdk: Jdk) -> Path:
+    return Path(os.path.realpath(jdk.libjvm)).parent.parent / "libjvmcicompiler.so"
+
+
+def trial_marker(jdk: Jdk) -> Path:
+    """Where the verdict of this JDK's libgraal trial start is kept: named by the library's path, size and time."""
+    lib = _libgraal_file(jdk)
+    try:
+        st = lib.stat()
+        stamp = f"{lib}|{st.st_size}|{st.st_mtime_ns}"
+    except OSError:
+        stamp = str(lib)
+    return cache_dir() / "libgraal-trials" / hashlib.sha256(stamp.encode()).hexdigest()[:20]
+
+
+def trial_failure(jdk: Jdk) -> str | None:
+    """Why this JDK's libgraal failed its trial start (``langchain-graalvm install`` or ``doctor`` ran it in a
+    child process), or None when it passed or was not tried: a JDK's own libgraal is taken at its word."""
+    try:
+        verdict = trial_marker(jdk).read_text().strip()
+    except OSError:
+        return None
+    return None if verdict == "ok" else verdict or "unknown"
+
+
 def mode() -> str:
     value = os.environ.get(ENV, "auto").strip().lower() or "auto"
     if value not in MODES:
@@ -109,6 +141,10 @@ def choose(jdk: Jdk, runtime: Path) -> Choice:
         return Choice("none")
     wanted = mode()
     problem = libgraal_problem(jdk, polyglot_version_of(runtime)) if jdk.libgraal else None
+    if jdk.libgraal and problem is None and os.environ.get(TRIAL_ENV) != "1":
+        failed = trial_failure(jdk)
+        if failed:
+            problem = f"it failed its trial start in a child process ({failed})"
     if jdk.libgraal and problem is None and wanted != "jargraal":
         return Choice("libgraal")
     if wanted == "libgraal" and problem is None:

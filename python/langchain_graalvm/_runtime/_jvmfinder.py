@@ -67,7 +67,9 @@ def inspect_jdk(home: str | os.PathLike[str]) -> Jdk | None:
         feature=_feature(version),
         graalvm_version=release.get("GRAALVM_VERSION") or None,
         implementor=release.get("IMPLEMENTOR") or None,
-        libgraal=(path / "lib" / "libjvmcicompiler.so").is_file(),
+        # HotSpot loads it from java.home/lib, and takes java.home from libjvm's real path.
+        libgraal=(Path(os.path.realpath(path / "lib" / "server" / "libjvm.so")).parent.parent
+                  / "libjvmcicompiler.so").is_file(),
     )
     return jdk if jdk.libjvm.is_file() else None
 

@@ -106,6 +106,13 @@ def build(*, log: bool = True) -> Path:
     compiler = _compiler.choose(jdk, runtime).name
     if compiler == "none":
         raise FastStartError("fast start needs a Graal compiler: libgraal in the JDK or the compiler jars")
+    if compiler == "libgraal":
+        from ._jdk import libgraal_trial
+
+        failed = libgraal_trial(jdk, runtime)  # a libgraal that fails is replaced by jargraal from now on
+        if failed:
+            print(f"libgraal of {jdk.home} failed its trial start, jargraal is used: {failed}", file=sys.stderr)
+            compiler = _compiler.choose(jdk, runtime).name
     if compiler == "jargraal":  # libgraal starts from the JDK itself
         build_image(jdk, log=log)
     flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)

@@ -31,6 +31,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .._runtime import _jvmfinder
 from .._runtime._compiler import PINNED_JDK, PINNED_SHA256
 from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir
 from ..errors import FetchError
@@ -217,6 +218,10 @@ def install_command(*, index_url: str | None, progress: bool) -> int:
         return 1
     jdk = inspect_jdk(home)
     problem = libgraal_problem(jdk) if jdk else "not a JDK"
+    if jdk is not None and problem is None and _jvmfinder.find_jdk() == jdk:
+        from .._runtime._launch import find_runtime_dir
+
+        problem = libgraal_trial(jdk, find_runtime_dir())
     how = "libgraal" if problem is None else f"jargraal ({problem})"
     print(f"GraalVM Community JDK {PINNED_JDK} in {home}: the sandbox finds it and compiles guest code with {how}")
     return 0
@@ -232,3 +237,46 @@ def doctor_compiler_line(jdk: Any, runtime: Path, running: str) -> tuple[str, st
         return "ok", "compiler", detail, None
     fix = "`langchain-graalvm install --jdk` fetches GraalVM Community JDK 25, whose libgraal the sandbox then uses"
     return "info", "compiler", detail, fix if running == "jargraal" else None
+
+
+_TRIAL = (
+    "from langchain_graalvm import Interpreter, runtime_info\n"
+    "print(Interpreter(prestart=False).eval('6 * 7').text, runtime_info()['compiler'])\n"
+)
+
+
+def libgraal_trial(jdk: Any, runtime: Path) -> str | None:
+    """Starts a child process on ``jdk``'s libgraal, once per library, when it is the compiler this process would
+    use; records the verdict (see :func:`langchain_graalvm._runtime._compiler.trial_failure`). Returns why it
+    failed, or None (passed, or not needed)."""
+    import subprocess
+
+    from .._runtime import _compiler
+
+    if _compiler.choose(jdk, runtime).name != "libgraal" or _compiler.trial_marker(jdk).is_file():
+        return _compiler.trial_failure(jdk) if jdk.libgraal else None
+    marker = _compiler.trial_marker(jdk)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    # HotSpot's crash report, if the library kills the child, goes beside the verdict.
+    options = f"{os.environ.get('LANGCHAIN_GRAALVM_JVM_OPTIONS', '')} -XX:ErrorFile={marker}.hs_err_%p.log"
+    env = {
+        **os.environ,
+        "LANGCHAIN_GRAALVM_JVM_OPTIONS": options.strip(),
+        _compiler.TRIAL_ENV: "1",
+        "LANGCHAIN_GRAALVM_JAVA_HOME": str(jdk.home),
+        "LANGCHAIN_GRAALVM_BACKGROUND_START": "0",
+        "LANGCHAIN_GRAALVM_FAST_START": "0",
+    }
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _TRIAL], capture_output=True, text=True, env=env, timeout=600, check=False
+        )
+        passed = proc.returncode == 0 and "<result>42</result> libgraal" in proc.stdout
+        said = (proc.stdout + proc.stderr).strip().splitlines()
+        how = f"exit code {proc.returncode}" if proc.returncode >= 0 else f"signal {-proc.returncode}"
+        fatal = next((line.strip("# ") for line in said if "fatal error:" in line or "Error:" in line), None)
+        verdict = "ok" if passed else f"{how}: {fatal or ' / '.join(said[-3:])[-300:]}"
+    except subprocess.TimeoutExpired:
+        verdict = "the trial start did not finish in 600 s"
+    marker.write_text(verdict + "\n")
+    return None if verdict == "ok" else verdict

@@ -146,6 +146,12 @@ class _Report:
             print(f"       fix: {fix}", file=self.out)
 
 
+_NO_JDK_FIX = (
+    "install JDK 25: `langchain-graalvm install --jdk` fetches GraalVM Community JDK 25 (with "
+    "LANGCHAIN_GRAALVM_JAVA_HOME unset), or set LANGCHAIN_GRAALVM_JAVA_HOME to a JDK 25's folder"
+)
+
+
 def _doctor(args: argparse.Namespace) -> int:
     return doctor(sys.stdout, verify=args.verify)
 
@@ -168,11 +174,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     try:
         jdk = _jvmfinder.find_jdk()
     except JvmError as exc:
-        fix = (
-            "install JDK 25: `langchain-graalvm install --jdk` fetches GraalVM Community JDK 25 (with "
-            "LANGCHAIN_GRAALVM_JAVA_HOME unset), or set LANGCHAIN_GRAALVM_JAVA_HOME to a JDK 25's folder"
-        )
-        report.line("FAIL", "JDK", str(exc), fix)
+        report.line("FAIL", "JDK", str(exc), _NO_JDK_FIX)
         return 1
     level = "ok" if jdk.feature == 25 else "warn"
     fix = None if jdk.feature == 25 else "use JDK 25 (LANGCHAIN_GRAALVM_JAVA_HOME) for JIT-compiled guest code"
@@ -207,6 +209,11 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     report.line("ok", "artifact cache", f"LANGCHAIN_GRAALVM_HOME={_artifacts.home()}")
     report.line("ok", "resource cache", f"{_jvmfinder.cache_dir() / 'resources'} (LANGCHAIN_GRAALVM_CACHE)")
 
+    from langchain_graalvm.cli._jdk import libgraal_trial
+
+    trial = libgraal_trial(jdk, runtime)  # before this process starts its JVM on it
+    if trial:
+        report.line("warn", "libgraal", trial, "set LANGCHAIN_GRAALVM_COMPILER=jargraal, or use another GraalVM JDK")
     try:
         from langchain_graalvm import Interpreter, runtime_info
 
