@@ -46,7 +46,10 @@ def main() -> None:
                 times[cell.name].append(seconds)
     medians = {name: statistics.median(v) * 1e3 for name, v in times.items()}
     geo = math.exp(statistics.fmean(math.log(v) for v in medians.values()))
-    line = {"label": label, "geo_ms": round(geo, 1), "cpu_s": round(time.process_time() - cpu, 1)}
+    from langchain_graalvm import runtime_info
+
+    line = {"label": label, "compiler": runtime_info()["compiler"], "geo_ms": round(geo, 1),
+            "cpu_s": round(time.process_time() - cpu, 1)}
     print(json.dumps(line | {name: round(v, 1) for name, v in medians.items()}), flush=True)
     os._exit(0)  # the JVM's threads need no orderly shutdown here
 

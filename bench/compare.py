@@ -222,7 +222,8 @@ def main() -> None:
 
     info = runtime_info()
     print(f"GraalVM {info['graalvm_version']} on JDK {info['java_version']}, runtime {info['runtime_name']}, "
-          f"JIT {'on' if info['jit'] else 'off'}; {reps} repetitions, backends alternate")
+          f"JIT {'on' if info['jit'] else 'off'}, Graal compiler {info['compiler']}; {reps} repetitions, "
+          "backends alternate")
     results: list[Result] = []
     steps: list[tuple[str, Callable[[], list[Result]]]] = [
         ("fresh process", lambda: [fresh_process(backends, "first eval in a fresh process", "1+1", max(3, reps // 2))]),

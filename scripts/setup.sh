@@ -4,28 +4,30 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-find_jdk() {
-  local candidates=()
-  [ -n "${LANGCHAIN_GRAALVM_JAVA_HOME:-}" ] && candidates+=("$LANGCHAIN_GRAALVM_JAVA_HOME")
-  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
-  for d in /usr/lib/jvm/*; do candidates+=("$d"); done
-  local best="" best_feature=0
-  for home in "${candidates[@]}"; do
-    [ -f "$home/release" ] && [ -x "$home/bin/javac" ] || continue
-    local version feature
-    version=$(sed -n 's/^JAVA_VERSION="\([^"]*\)"/\1/p' "$home/release")
-    feature=${version%%.*}
-    [[ "$feature" =~ ^[0-9]+$ ]] || continue
-    if [ "$feature" -eq 25 ]; then echo "$home"; return 0; fi
-    if [ "$feature" -ge 21 ] && [ "$feature" -gt "$best_feature" ]; then best="$home"; best_feature=$feature; fi
-  done
-  [ -n "$best" ] && { echo "$best"; return 0; }
-  return 1
-}
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "error: Python 3.11+ is required ($PYTHON is $("$PYTHON" --version 2>&1))." >&2
+  exit 1
+fi
 
-if ! JDK=$(find_jdk); then
-  echo "error: no JDK 21+ found (looked at LANGCHAIN_GRAALVM_JAVA_HOME, JAVA_HOME, /usr/lib/jvm/*)." >&2
-  echo "       Install JDK 25 (for example Temurin 25 under /usr/lib/jvm) and run this again." >&2
+# The package's own finder chooses the JDK (LANGCHAIN_GRAALVM_JAVA_HOME, JAVA_HOME, /usr/lib/jvm/*, the JDKs that
+# `langchain-graalvm install --jdk` fetched; JDK 25 with a fitting libgraal first): the build uses the JDK the
+# package will run on. It imports only the standard library.
+if ! JDK=$(PYTHONPATH=python "$PYTHON" - <<'PY'
+import sys
+from langchain_graalvm._runtime._jvmfinder import find_jdk
+from langchain_graalvm.errors import JvmError
+try:
+    print(find_jdk().home)
+except JvmError as exc:
+    sys.exit(f"error: {exc}")
+PY
+); then
+  echo "       Then run this again." >&2
+  exit 1
+fi
+if [ ! -x "$JDK/bin/javac" ]; then
+  echo "error: $JDK has no bin/javac: building needs a full JDK (set LANGCHAIN_GRAALVM_JAVA_HOME to one)." >&2
   exit 1
 fi
 echo "==> JDK: $JDK" >&2
@@ -43,12 +45,6 @@ if [ -z "${LANGCHAIN_GRAALVM_PG_BIN:-}" ] && ! compgen -G "/usr/lib/postgresql/*
   [ -f /etc/postgresql-common/createcluster.conf ] || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o Dpkg::Options::=--force-confold \
     postgresql >/dev/null
-fi
-
-PYTHON=${PYTHON:-python3}
-if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
-  echo "error: Python 3.11+ is required ($PYTHON is $("$PYTHON" --version 2>&1))." >&2
-  exit 1
 fi
 
 echo "==> building the Java module (GraalVM jars come from Maven Central on the first run)" >&2

@@ -8,7 +8,7 @@ Errors inside the guest never raise: they come back as an :class:`~langchain_gra
 
     GraalVMError
     ├── JvmError                 (RuntimeError) no usable JDK, a failed JVM start, a forked JVM, a foreign JVM
-    ├── FetchError               (RuntimeError) the GraalVM jars could not be fetched or verified
+    ├── FetchError               (RuntimeError) the GraalVM jars or a GraalVM JDK could not be fetched or verified
     ├── GuestUnavailableError    (RuntimeError) language="python" without the GraalPy jars
     ├── InterpreterClosedError   (RuntimeError) an interpreter or interpreter slot used after close()
     ├── OptionsError             (ValueError)   an option or argument given to the package is not valid
@@ -53,7 +53,7 @@ class JvmError(GraalVMError, RuntimeError):
 
 
 class FetchError(GraalVMError, RuntimeError):
-    """The GraalVM jars could not be fetched or verified."""
+    """The GraalVM jars, or a GraalVM JDK (``install --jdk``), could not be fetched or verified."""
 
 
 class GuestUnavailableError(GraalVMError, RuntimeError):

@@ -34,14 +34,17 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     out = proc.stdout
     assert "[ok  ] JDK: " in out and "version 25" in out
     assert "[ok  ] GraalVM: 25.0.3" in out
-    assert "[ok  ] JIT: on: JDK 25 loads the Graal compiler" in out
+    assert "[ok  ] JIT: on: JDK 25 " in out
+    from langchain_graalvm._runtime import _compiler, _jvmfinder, _launch
+
+    chosen = _compiler.choose(_jvmfinder.find_jdk(), _launch.find_runtime_dir()).name
+    level = "[ok  ]" if chosen == "libgraal" else "[info]"
+    assert f"{level} compiler: {chosen}: {_compiler.MEANING[chosen]}" in out
     assert "sandbox policy: CONSTRAINED" in out
     for limit in ("time", "memory", "stack", "output", "clock"):  # each run once for real
         assert any(line.startswith(f"[ok  ] limit: {limit}:") and line.endswith("(checked just now)") for line in out.splitlines()), limit
     assert "[ok  ] limit: JVM heap: -Xmx" in out
     assert "resource cache: " in out
-    from langchain_graalvm._runtime import _launch
-
     runtime = _launch.find_runtime_dir()
     graalpy = any(p for folder in ("modules", "python") for p in (runtime / folder).glob("python-language-*.jar"))
     assert ("[info] GraalPy: available" in out) is graalpy
@@ -58,7 +61,7 @@ def test_doctor_fails_with_a_fix_when_no_jdk_is_usable(tmp_path: os.PathLike[str
     proc = cli("doctor", env={"LANGCHAIN_GRAALVM_JAVA_HOME": str(tmp_path)})
     assert proc.returncode == 1
     assert "[FAIL] JDK: " in proc.stdout
-    assert "fix: install JDK 25" in proc.stdout
+    assert "fix: install JDK 25: `langchain-graalvm install --jdk`" in proc.stdout
 
 
 def test_doctor_says_jit_is_off_and_why_without_compiler_jars(tmp_path: os.PathLike[str]) -> None:

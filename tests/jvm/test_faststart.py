@@ -32,11 +32,12 @@ def test_the_cache_key_follows_the_jars_and_options_but_not_the_heap(tmp_path: P
     jar = tmp_path / "a.jar"
     jar.write_bytes(b"x")
     flags = [f"--module-path={jar}", "-Xmx2g", "-XX:+EnableJVMCI"]
-    key = _faststart.cache_key(jdk, flags, [])
-    assert _faststart.cache_key(jdk, [f"--module-path={jar}", "-Xmx4g", "-XX:+EnableJVMCI"], []) == key
-    assert _faststart.cache_key(jdk, [*flags, "-Dx=1"], []) != key
+    key = _faststart.cache_key(jdk, flags, [], compiler="jargraal")
+    other_heap = [f"--module-path={jar}", "-Xmx4g", "-XX:+EnableJVMCI"]
+    assert _faststart.cache_key(jdk, other_heap, [], compiler="jargraal") == key
+    assert _faststart.cache_key(jdk, [*flags, "-Dx=1"], [], compiler="jargraal") != key
     jar.write_bytes(b"xy")
-    assert _faststart.cache_key(jdk, flags, []) != key
+    assert _faststart.cache_key(jdk, flags, [], compiler="jargraal") != key
 
 
 def test_without_an_image_the_jvm_starts_the_usual_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,7 +61,7 @@ def test_only_a_cache_that_passed_its_trial_start_is_used(tmp_path: Path, monkey
     (image / "lib" / "server" / "libjvm.so").write_bytes(b"")
     (image / ".complete").write_text(jdk.version)
     flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
-    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(runtime)))
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(runtime), compiler="jargraal"))
     aot.parent.mkdir(parents=True)
     aot.write_bytes(b"recorded, not tried")
     assert _launch.fast_start(jdk, runtime) is None
@@ -153,7 +154,7 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
         "from langchain_graalvm._runtime import _faststart, _jvmfinder, _launch\n"
         "jdk = _jvmfinder.find_jdk(); rt = _launch.find_runtime_dir()\n"
         "flags = _launch.jvm_flags(jdk, rt, fast=True)[0]\n"
-        "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(rt))))\n",
+        "print(_faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(rt), compiler=\"jargraal\")))\n",
         env=env,
     ).stdout.strip()
     # A cache the JVM cannot use fails its trial start (AOTMode=on) with the JVM's reason, and is deleted.

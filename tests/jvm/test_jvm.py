@@ -143,6 +143,30 @@ def test_jit_is_active_on_jdk_25() -> None:
     assert info["graalvm_version"] == "25.0.3"
 
 
+def test_the_compiler_that_runs_is_the_one_chosen_for_this_jdk() -> None:
+    from langchain_graalvm import runtime_info
+    from langchain_graalvm._runtime import _compiler
+
+    chosen = _compiler.choose(_jvmfinder.find_jdk(), _launch.find_runtime_dir()).name
+    assert chosen != "none"
+    assert runtime_info()["compiler"] == chosen
+
+
+def test_libgraal_asked_for_on_a_jdk_without_it_runs_jargraal_and_says_so_once() -> None:
+    if _jvmfinder.find_jdk().libgraal:
+        pytest.skip("this JDK has a libgraal: the fallback is shown on a stock JDK")
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter, runtime_info
+        print(Interpreter().eval("6 * 7").text)
+        print("compiler", runtime_info()["compiler"])
+        """,
+        env={"LANGCHAIN_GRAALVM_COMPILER": "libgraal"},
+    )
+    assert "<result>42</result>" in proc.stdout and "compiler jargraal" in proc.stdout, proc.stdout + proc.stderr
+    assert proc.stderr.count("libgraal not used, jargraal instead") == 1, proc.stderr
+
+
 def test_foreign_jvm_without_our_jars_is_a_clear_error() -> None:
     proc = run_python(
         "import jpype\n"
@@ -264,12 +288,12 @@ def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_pa
         from langchain_graalvm import Interpreter, runtime_info
         js = Interpreter()
         print(js.eval("console.log('hi'); 6 * 7").text)
-        print("jit", runtime_info()["jit"], runtime_info()["runtime_name"])
+        print("jit", runtime_info()["jit"], runtime_info()["runtime_name"], runtime_info()["compiler"])
         """,
         env={"LANGCHAIN_GRAALVM_RUNTIME": str(tmp_path)},
     )
     assert "<stdout>\nhi\n</stdout>\n<result>42</result>" in proc.stdout, proc.stdout + proc.stderr
-    assert "jit False Interpreted" in proc.stdout
+    assert "jit False Interpreted none" in proc.stdout
     assert proc.stderr.count("runs guest code interpreted (no JIT)") == 1, proc.stderr
     assert "[engine] WARNING" not in proc.stdout + proc.stderr
 
@@ -321,3 +345,80 @@ def test_the_main_thread_stack_flag_follows_the_stack_limit(monkeypatch: pytest.
                        (1 << 30, "-Xss64m"), ((16 << 20) + 4096, "-Xss16388k")]:
         monkeypatch.setattr(resource, "getrlimit", lambda _kind, soft=soft: (soft, resource.RLIM_INFINITY))
         assert _launch.thread_stack_flag() == flag
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param(None, id="libgraal"),
+        pytest.param(["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:-UseJVMCINativeLibrary",
+                      "-XX:-UseJVMCICompiler"], id="jargraal-on-a-graalvm-jdk"),
+    ],
+)
+def test_this_jdk_accepts_each_compilers_jvmci_options(flags: list[str] | None) -> None:
+    # A misspelt or locked option makes the one JVM start of a process fail: each set must be one HotSpot takes.
+    import subprocess
+
+    from langchain_graalvm._runtime import _compiler
+
+    java = _jvmfinder.find_jdk().home / "bin" / "java"
+    proc = subprocess.run(
+        [str(java), *(flags or _compiler.libgraal_flags()), "-version"], capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Unrecognized VM option" not in proc.stderr
+
+
+def test_a_jdk_whose_libgraal_does_not_fit_runs_jargraal_and_says_so_once(tmp_path: Path) -> None:
+    # This JDK, dressed as a GraalVM JDK whose libgraal (25.1.3) is newer than the polyglot jars (a placeholder
+    # libjvmcicompiler.so: HotSpot would end the process if it were loaded).
+    real = _jvmfinder.find_jdk()
+    if real.libgraal:
+        pytest.skip("this JDK has a libgraal of its own")
+    from tests.support.jdkhomes import dress_as_graalvm
+
+    home = dress_as_graalvm(real.home, tmp_path / "graalvm", "25.1.3")
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter, runtime_info
+        print(Interpreter().eval("6 * 7").text)
+        print("compiler", runtime_info()["compiler"], runtime_info()["jit"])
+        """,
+        env={"LANGCHAIN_GRAALVM_JAVA_HOME": str(home), "LANGCHAIN_GRAALVM_FAST_START": "0"},
+    )
+    assert "<result>42</result>" in proc.stdout and "compiler jargraal True" in proc.stdout, proc.stdout + proc.stderr
+    line = "libgraal not used, jargraal instead: its libgraal 25.1.3 is newer than the polyglot jars 25.0.3"
+    assert proc.stderr.count(line) == 1, proc.stderr
+
+
+def test_a_libgraal_that_cannot_load_fails_its_trial_in_a_child_and_jargraal_runs(tmp_path: Path) -> None:
+    # A JDK 25 dressed as GraalVM 25.0.2 whose libjvmcicompiler.so is a placeholder: HotSpot, started with the
+    # libgraal options, goes to load it and ends its process. That must happen in the trial's child process only.
+    from tests.support.jdkhomes import dress_as_graalvm
+
+    real = _jvmfinder.find_jdk()
+    if real.libgraal:
+        pytest.skip("this JDK has a libgraal of its own")
+    home = dress_as_graalvm(real.home, tmp_path / "graalvm", "25.0.2")
+    proc = run_python(
+        """
+        from langchain_graalvm._runtime import _jvmfinder, _launch
+        from langchain_graalvm.cli._jdk import libgraal_trial
+        jdk = _jvmfinder.find_jdk()
+        print("libgraal", jdk.libgraal)
+        print("trial:", libgraal_trial(jdk, _launch.find_runtime_dir()))
+        from langchain_graalvm import Interpreter, runtime_info
+        print(Interpreter().eval("6 * 7").text, runtime_info()["compiler"])
+        """,
+        env={"LANGCHAIN_GRAALVM_JAVA_HOME": str(home), "LANGCHAIN_GRAALVM_FAST_START": "0",
+             "LANGCHAIN_GRAALVM_CACHE": str(tmp_path / "cache")},
+        timeout=600,
+    )
+    out = proc.stdout
+    assert "libgraal True" in out, out + proc.stderr
+    assert "trial: " in out and "Unable to load JVMCI shared library" in out, out + proc.stderr
+    assert "<result>42</result> jargraal" in out, out + proc.stderr
+    assert proc.stderr.count("libgraal not used, jargraal instead: it failed its trial start") == 1, proc.stderr
+    assert list((tmp_path / "cache" / "libgraal-trials").glob("*.hs_err_*.log"))
+    assert not list(Path.cwd().glob("hs_err_pid*.log"))

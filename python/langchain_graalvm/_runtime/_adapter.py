@@ -194,14 +194,29 @@ def restore(java_interpreter: Any, payload: bytes) -> list[str]:
     return [text_of(n) for n in names]
 
 
+def running_compiler(jit: bool) -> str:
+    """Which Graal compiler the running JVM gives Truffle: ``none`` when the engine runs interpreted, else
+    ``libgraal`` when the JVM has its JVMCI native library on (Truffle then compiles through it), else ``jargraal``.
+    Asked of the JVM (its ``UseJVMCINativeLibrary`` option), not taken from what it was started with."""
+    if not jit:
+        return "none"
+    management = _jvm.jclass("java.lang.management.ManagementFactory")
+    bean_type = _jvm.jclass("com.sun.management.HotSpotDiagnosticMXBean")
+    bean = management.getPlatformMXBean(bean_type.class_)
+    native = str(bean.getVMOption("UseJVMCINativeLibrary").getValue()) == "true"
+    return "libgraal" if native else "jargraal"
+
+
 def runtime_facts() -> dict[str, Any]:
-    """The GraalVM version, runtime name and JIT state of this process's sandbox."""
+    """The GraalVM version, runtime name, JIT state and Graal compiler of this process's sandbox."""
     sandbox = _jvm.jclass(f"{_PACKAGE}.Sandbox").shared()
     info = _jvm.info()
+    jit = bool(sandbox.jitEnabled())
     return {
         "graalvm_version": str(sandbox.graalvmVersion()),
         "runtime_name": str(sandbox.runtimeName()),
-        "jit": bool(sandbox.jitEnabled()),
+        "jit": jit,
+        "compiler": running_compiler(jit),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
         "python_available": bool(sandbox.pythonAvailable()),
         "java_home": str(info.jdk.home),

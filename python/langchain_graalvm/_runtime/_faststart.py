@@ -13,9 +13,12 @@ compiler is then loaded, verified and linked from jars in each new process. Two 
 ``langchain-graalvm install`` builds both into the cache folder (``scripts/setup.sh`` does it for a checkout; the
 training run is :mod:`langchain_graalvm.cli._install`'s). The JVM uses them only when the cache was made for exactly
 this JDK, these jars and these options (a key over them) and has passed a trial start; otherwise it starts as
-before. The trial is there because the JVM runs in the caller's process: JDK 25.0.3 was seen to die of SIGSEGV
-while loading the classes of one freshly recorded cache (in ``AOTLinkedClassBulkLoader``), and a cache like that
-must crash a throw-away child process, never the user's. ``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
+before. With libgraal (:mod:`._compiler`) no image is needed: nothing goes on ``--upgrade-module-path``, so the
+AOT cache is recorded on the JDK itself; a jlink copy of a GraalVM JDK would also have to carry its libgraal. The
+key names the compiler, so a cache recorded with one is never used with the other. The trial is there because the
+JVM runs in the caller's process: JDK 25.0.3 was seen to die of SIGSEGV while loading the classes of one freshly
+recorded cache (in ``AOTLinkedClassBulkLoader``), and a cache like that must crash a throw-away child process,
+never the user's. ``LANGCHAIN_GRAALVM_FAST_START=0`` turns them off.
 """
 
 from __future__ import annotations
@@ -69,8 +72,9 @@ def compiler_module_jars(runtime: Path) -> list[str]:
     return sorted(str(p) for p in (runtime / "compiler").glob("*.jar") if p.name not in present)
 
 
-def cache_key(jdk: Jdk, flags: list[str], classpath: list[str]) -> str:
-    """A digest of everything an AOT cache depends on: the JDK, each jar (path, size, time) and the JVM options."""
+def cache_key(jdk: Jdk, flags: list[str], classpath: list[str], *, compiler: str) -> str:
+    """A digest of everything an AOT cache depends on: the JDK, the compiler (``libgraal`` or ``jargraal``: a
+    cache recorded with one is never used with the other), each jar (path, size, time) and the JVM options."""
     jars: list[str] = []
     for flag in flags:
         if flag.startswith("--module-path="):
@@ -84,7 +88,7 @@ def cache_key(jdk: Jdk, flags: list[str], classpath: list[str]) -> str:
         except OSError:
             stamps.append([jar, -1, -1])
     options = [f for f in flags if not f.startswith("-Xmx")]
-    blob = json.dumps([jdk.version, str(jdk.home), options, stamps], sort_keys=True)
+    blob = json.dumps([jdk.version, str(jdk.home), compiler, options, stamps], sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import JvmError
+from . import _compiler
 from ._jvmfinder import JIT_JDK, Jdk, cache_dir, find_jdk
 from ._launch import classpath, fast_start, find_runtime_dir, jvm_flags
 
@@ -123,6 +124,9 @@ def _start_locked() -> None:
         # Python's fault handler would catch the SIGSEGVs HotSpot uses for null checks and safepoints.
         logger.warning("Disabling faulthandler: the JVM handles SIGSEGV itself and would be killed by it.")
         faulthandler.disable()
+    note = _compiler.choose(jdk, runtime).note
+    if note:
+        logger.warning("langchain-graalvm: %s", note)
     if not jit:
         reason = (
             f"JDK {jdk.feature} has no matching Graal compiler"

@@ -2,6 +2,10 @@
 
 Apart from starting the JVM (:mod:`._jvm`) so that the wheel build, ``doctor`` and the artifact fetch can find a
 JDK without JPype: this module reads the file system and environment only.
+
+A JDK 25 with libgraal (``lib/libjvmcicompiler.so``: every GraalVM JDK 25, Community or Oracle, has it) whose
+compiler fits the polyglot jars is preferred to one without: see :mod:`._compiler`. ``scripts/setup.sh`` asks
+:func:`find_jdk` too, so that a checkout builds with the JDK the package will run on.
 """
 
 from __future__ import annotations
@@ -25,19 +29,22 @@ class Jdk:
     home: Path
     version: str
     feature: int
+    graalvm_version: str | None = None  # GRAALVM_VERSION of a GraalVM JDK's release file
+    implementor: str | None = None
+    libgraal: bool = False  # lib/libjvmcicompiler.so is there
 
     @property
     def libjvm(self) -> Path:
         return self.home / "lib" / "server" / "libjvm.so"
 
 
-def _read_release(home: Path) -> str | None:
+def _read_release(home: Path) -> dict[str, str] | None:
+    """The ``KEY="value"`` lines of a JDK's ``release`` file, or None without one."""
     try:
         text = (home / "release").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    match = re.search(r'^JAVA_VERSION="([^"]+)"', text, re.MULTILINE)
-    return match.group(1) if match else None
+    return dict(re.findall(r'^([A-Z_]+)="([^"]*)"', text, re.MULTILINE))
 
 
 def _feature(version: str) -> int:
@@ -50,11 +57,26 @@ def _feature(version: str) -> int:
 def inspect_jdk(home: str | os.PathLike[str]) -> Jdk | None:
     """The JDK at ``home``, or None when it is not a usable JDK."""
     path = Path(home)
-    version = _read_release(path)
-    if version is None:
+    release = _read_release(path)
+    version = release.get("JAVA_VERSION") if release else None
+    if release is None or version is None:
         return None
-    jdk = Jdk(home=path, version=version, feature=_feature(version))
+    jdk = Jdk(
+        home=path,
+        version=version,
+        feature=_feature(version),
+        graalvm_version=release.get("GRAALVM_VERSION") or None,
+        implementor=release.get("IMPLEMENTOR") or None,
+        # HotSpot loads it from java.home/lib, and takes java.home from libjvm's real path.
+        libgraal=(Path(os.path.realpath(path / "lib" / "server" / "libjvm.so")).parent.parent
+                  / "libjvmcicompiler.so").is_file(),
+    )
     return jdk if jdk.libjvm.is_file() else None
+
+
+def jdks_dir() -> Path:
+    """Where ``langchain-graalvm install --jdk`` puts the JDKs it fetches (one folder or link per JDK)."""
+    return cache_dir() / "jdks"
 
 
 def candidate_homes() -> list[tuple[str, Path]]:
@@ -66,7 +88,19 @@ def candidate_homes() -> list[tuple[str, Path]]:
             found.append((var, Path(value)))
     for home in sorted(glob.glob("/usr/lib/jvm/*")):
         found.append(("/usr/lib/jvm", Path(home)))
+    for fetched in sorted(jdks_dir().glob("*"), reverse=True):
+        if not fetched.name.startswith("."):  # a fetch in progress or left behind is never a candidate
+            found.append(("langchain-graalvm install --jdk", fetched))
     return found
+
+
+def _rank(jdk: Jdk) -> tuple[bool, bool]:
+    """Higher is better: JDK 25 (guest code compiled), then a libgraal that fits the polyglot jars. A GraalVM JDK
+    whose libgraal does not fit gains nothing: its JVMCI may not take the compiler jars either."""
+    from ._compiler import libgraal_problem
+
+    usable_libgraal = jdk.feature == JIT_JDK and jdk.libgraal and libgraal_problem(jdk) is None
+    return jdk.feature == JIT_JDK, usable_libgraal
 
 
 def find_jdk() -> Jdk:
@@ -78,7 +112,7 @@ def find_jdk() -> Jdk:
             raise JvmError(
                 f"LANGCHAIN_GRAALVM_JAVA_HOME={explicit} is not a JDK {MIN_JDK} or newer "
                 "(it needs a 'release' file and lib/server/libjvm.so). Point it at a JDK 25, for example "
-                "/usr/lib/jvm/temurin-25-jdk-amd64."
+                "/usr/lib/jvm/temurin-25-jdk-amd64, or unset it and run `langchain-graalvm install --jdk`."
             )
         return jdk
     usable: list[Jdk] = []
@@ -93,16 +127,13 @@ def find_jdk() -> Jdk:
             usable.append(jdk)
     if not usable:
         raise JvmError(
-            f"No JDK {MIN_JDK}+ was found (looked at LANGCHAIN_GRAALVM_JAVA_HOME, JAVA_HOME and /usr/lib/jvm/*). "
-            "Install JDK 25 (for example the Debian/Ubuntu package temurin-25-jdk, or any OpenJDK 25 build) and "
-            "set LANGCHAIN_GRAALVM_JAVA_HOME to its folder. JDK 25 runs guest code JIT-compiled; JDK 21-24 run "
-            "it interpreted."
+            f"No JDK {MIN_JDK}+ was found (looked at LANGCHAIN_GRAALVM_JAVA_HOME, JAVA_HOME, /usr/lib/jvm/* and "
+            f"{jdks_dir()}). Run `langchain-graalvm install --jdk` to fetch GraalVM Community JDK 25 into "
+            "the package's cache, or install any JDK 25 (for example the Debian/Ubuntu package temurin-25-jdk) and "
+            "set LANGCHAIN_GRAALVM_JAVA_HOME to its folder."
         )
-    exact = [j for j in usable if j.feature == JIT_JDK]
-    if exact:
-        return exact[0]
-    # JAVA_HOME wins among equals because candidate_homes lists it first.
-    return max(usable, key=lambda j: j.feature)
+    # max() keeps the first of equals: JAVA_HOME wins among equals because candidate_homes lists it first.
+    return max(usable, key=lambda j: (*_rank(j), j.feature))
 
 
 def cache_dir() -> Path:
@@ -112,3 +143,4 @@ def cache_dir() -> Path:
         return Path(env)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "langchain-graalvm"
+

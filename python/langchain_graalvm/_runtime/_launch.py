@@ -12,7 +12,7 @@ import resource
 from pathlib import Path
 
 from ..errors import FetchError, JvmError
-from . import _artifacts, _faststart
+from . import _artifacts, _compiler, _faststart
 from ._jvmfinder import JIT_JDK, Jdk, cache_dir
 
 
@@ -106,15 +106,20 @@ def host_jit() -> str:
 def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
     """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
 
+    The compiler is :func:`._compiler.choose`'s: libgraal takes the JDK's own ``lib/libjvmcicompiler.so`` and no
+    compiler jars; jargraal puts the runtime's compiler jars on ``--upgrade-module-path``.
+
     ``fast``: the options for the fast-start JDK image (see :mod:`._faststart`), where the Graal compiler is an
-    ordinary module on the module path instead of an upgrade of the JDK's placeholder module.
+    ordinary module on the module path instead of an upgrade of the JDK's placeholder module. Only jargraal needs
+    the image: with libgraal the fast start uses the JDK itself.
     """
     modules = sorted(str(p) for p in (runtime / "modules").glob("*.jar"))
     # GraalPy is optional: its jars are on the module path only when they were built (mvn -Ppython).
     modules += sorted(str(p) for p in (runtime / "python").glob("*.jar"))
     compiler = sorted(str(p) for p in (runtime / "compiler").glob("*.jar"))
-    jit = jdk.feature == JIT_JDK and bool(compiler)
-    fast = fast and jit
+    choice = _compiler.choose(jdk, runtime).name
+    jit = choice != "none"
+    fast = fast and choice == "jargraal"
     if fast:
         modules += _faststart.compiler_module_jars(runtime)
     flags = [
@@ -135,12 +140,18 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
         # overflow is the first exception through Truffle's call path in many processes: unwinding it, each of
         # thousands of compiled call frames hit that trap and was deoptimised on its own, one by one.
         flags.append("-XX:-ProfileExceptionHandlers")
-    if jit:
+    if choice == "libgraal":
+        flags += _compiler.libgraal_flags()
+    elif jit:
         flags += ["-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI"]
+        if jdk.libgraal:
+            # A GraalVM JDK would otherwise hand Truffle (and its own host compilations) to its libgraal.
+            flags += ["-XX:-UseJVMCINativeLibrary", "-XX:-UseJVMCICompiler"]
+    if jit:
         if host_jit() == "c1":
             # C1 alone would also shrink the code cache to 48 MiB, which the Graal compiler's guest code shares.
             flags += ["-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m"]
-        if not fast:
+        if choice == "jargraal" and not fast:
             flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
     extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
     return flags + extra, jit
@@ -156,14 +167,16 @@ def classpath(runtime: Path) -> list[str]:
 
 
 def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
-    """The fast-start image's libjvm and options when its AOT cache matches this start exactly and has passed its
-    trial start, else None."""
-    if jdk.feature != JIT_JDK or not _faststart.enabled() or not _faststart.image_ready(jdk):
+    """The fast-start libjvm and options when its AOT cache matches this start exactly and has passed its trial
+    start, else None. jargraal starts from the fast-start image; libgraal from the JDK itself, which needs no
+    image (nothing goes on ``--upgrade-module-path``, which would turn the AOT cache off)."""
+    if jdk.feature != JIT_JDK or not _faststart.enabled():
         return None
-    flags, jit = jvm_flags(jdk, runtime, fast=True)
-    if not jit:
+    compiler = _compiler.choose(jdk, runtime).name
+    if compiler == "none" or (compiler == "jargraal" and not _faststart.image_ready(jdk)):
         return None
-    libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so"
+    flags, _ = jvm_flags(jdk, runtime, fast=True)
+    libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so" if compiler == "jargraal" else jdk.libjvm
     training = _faststart.training_output()
     if training:
         return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
@@ -171,7 +184,7 @@ def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
     if trial:
         # AOTMode=on: a cache the JVM cannot use fails the trial instead of being passed over in silence.
         return libjvm, [*flags, f"-XX:AOTCache={trial}", "-XX:AOTMode=on"]
-    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, classpath(runtime)))
+    aot = _faststart.aot_file(_faststart.cache_key(jdk, flags, classpath(runtime), compiler=compiler))
     if not _faststart.trusted(aot):
         return None
     # A cache the JVM still refuses (a jar replaced within the same second, say) only costs the speed-up: its

@@ -42,7 +42,8 @@ def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
         "# langchain-graalvm vs langchain-quickjs",
         "",
         f"Run {meta['when']} on {meta['machine']}; langchain-graalvm {meta['graalvm']}, langchain-quickjs "
-        f"{meta['quickjs']}; {meta['reps']} repetitions per workload, backends alternating. Ratio = "
+        f"{meta['quickjs']}; Graal compiler: {meta.get('compiler', '?')}; {meta['reps']} repetitions per workload, "
+        "backends alternating. Ratio = "
         "langchain-graalvm / langchain-quickjs (below 1: langchain-graalvm is faster or smaller). Rows marked "
         "`[defaults]` run both backends with their default settings; `[same limits]` with timeout "
         f"{SAME_LIMITS['timeout']:g} s and memory limit {SAME_LIMITS['memory_limit'] >> 20} MiB on both. "
@@ -88,3 +89,21 @@ def chart(rows: list[Row], path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def compiler_in_use() -> str:
+    """The Graal compiler of this run's sandbox, asked of the JVM when it runs in this process, else the one a new
+    process starts with (the cold-start workloads' child processes), with the JDK it comes from."""
+    from .._runtime import _compiler, _jvm, _jvmfinder, _launch
+
+    try:
+        jdk = _jvmfinder.find_jdk()
+        if _jvm.is_started():
+            from ..interpreter import runtime_info
+
+            name = str(runtime_info()["compiler"])
+        else:
+            name = _compiler.choose(jdk, _launch.find_runtime_dir()).name
+    except Exception as exc:  # noqa: BLE001 - the report is written all the same
+        return f"unknown ({type(exc).__name__}: {exc})"
+    return f"{name} (JDK {jdk.version} at {jdk.home})"

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from .._runtime import _faststart, _jvmfinder, _launch
+from .._runtime import _compiler, _faststart, _jvmfinder, _launch
 from .._runtime._faststart import ENV, aot_file, build_image, cache_key, enabled, image_dir, image_ready
 from ..errors import FastStartError, JvmError
 
@@ -102,10 +102,21 @@ def build(*, log: bool = True) -> Path:
     jdk = _jvmfinder.find_jdk()
     if jdk.feature != 25:
         raise FastStartError(f"fast start needs JDK 25; {jdk.home} is JDK {jdk.feature}")
-    build_image(jdk, log=log)
     runtime = _launch.find_runtime_dir()
+    compiler = _compiler.choose(jdk, runtime).name
+    if compiler == "none":
+        raise FastStartError("fast start needs a Graal compiler: libgraal in the JDK or the compiler jars")
+    if compiler == "libgraal":
+        from ._jdk import libgraal_trial
+
+        failed = libgraal_trial(jdk, runtime)  # a libgraal that fails is replaced by jargraal from now on
+        if failed:
+            print(f"libgraal of {jdk.home} failed its trial start, jargraal is used: {failed}", file=sys.stderr)
+            compiler = _compiler.choose(jdk, runtime).name
+    if compiler == "jargraal":  # libgraal starts from the JDK itself
+        build_image(jdk, log=log)
     flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
-    key = cache_key(jdk, flags, _launch.classpath(runtime))
+    key = cache_key(jdk, flags, _launch.classpath(runtime), compiler=compiler)
     out = aot_file(key)
     if _faststart.trusted(out):
         return out
@@ -154,12 +165,16 @@ def status() -> tuple[bool, str]:
         return False, str(exc)
     if jdk.feature != 25:
         return False, f"needs JDK 25 (found {jdk.feature})"
-    if not image_ready(jdk):
+    compiler = _compiler.choose(jdk, runtime).name
+    if compiler == "none":
+        return False, "needs a Graal compiler (libgraal in the JDK, or the compiler jars)"
+    if compiler == "jargraal" and not image_ready(jdk):
         return False, f"no JDK image in {image_dir(jdk)}"
     flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
-    out = aot_file(cache_key(jdk, flags, _launch.classpath(runtime)))
+    out = aot_file(cache_key(jdk, flags, _launch.classpath(runtime), compiler=compiler))
     if not out.is_file():
-        return False, f"no AOT cache for these jars and options in {out.parent}"
+        return False, f"no AOT cache for these jars, options and compiler ({compiler}) in {out.parent}"
     if not _faststart.trusted(out):
         return False, f"the AOT cache {out} has not passed a trial start, or changed since"
-    return True, f"AOT cache {out} on the JDK image {image_dir(jdk)}"
+    base = f"the JDK image {image_dir(jdk)}" if compiler == "jargraal" else f"the JDK {jdk.home}"
+    return True, f"AOT cache {out} ({compiler}) on {base}"

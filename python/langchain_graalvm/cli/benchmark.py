@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import WorkloadError
 from . import _bench_snapshots, _coldbench
-from ._bench_report import chart, markdown
+from ._bench_report import chart, compiler_in_use, markdown
 from ._benchkit import (
     BACKENDS,
     INSTALL_HINT,
@@ -414,6 +414,7 @@ def run(args: argparse.Namespace) -> int:
         "graalvm": versions["langchain-graalvm"],
         "quickjs": versions["langchain-quickjs"],
         "reps": sizes.reps,
+        "compiler": compiler_in_use(),
     }
     report = markdown(rows, meta, matrix_md)
     (out_dir / "report.md").write_text(report)

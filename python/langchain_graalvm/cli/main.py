@@ -79,6 +79,12 @@ def _info(_: argparse.Namespace) -> int:
 def _install(args: argparse.Namespace) -> int:
     from langchain_graalvm._runtime import _artifacts
 
+    if args.jdk:
+        from langchain_graalvm.cli._jdk import install_command
+
+        if install_command(index_url=args.jdk_index, progress=not args.quiet) != 0:
+            return 1
+
     manifest = _artifacts.load_manifest()
     if manifest is None:
         from langchain_graalvm._runtime import _launch
@@ -140,6 +146,12 @@ class _Report:
             print(f"       fix: {fix}", file=self.out)
 
 
+_NO_JDK_FIX = (
+    "install JDK 25: `langchain-graalvm install --jdk` fetches GraalVM Community JDK 25 (with "
+    "LANGCHAIN_GRAALVM_JAVA_HOME unset), or set LANGCHAIN_GRAALVM_JAVA_HOME to a JDK 25's folder"
+)
+
+
 def _doctor(args: argparse.Namespace) -> int:
     return doctor(sys.stdout, verify=args.verify)
 
@@ -162,7 +174,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     try:
         jdk = _jvmfinder.find_jdk()
     except JvmError as exc:
-        report.line("FAIL", "JDK", str(exc), "install JDK 25 and set LANGCHAIN_GRAALVM_JAVA_HOME to its folder")
+        report.line("FAIL", "JDK", str(exc), _NO_JDK_FIX)
         return 1
     level = "ok" if jdk.feature == 25 else "warn"
     fix = None if jdk.feature == 25 else "use JDK 25 (LANGCHAIN_GRAALVM_JAVA_HOME) for JIT-compiled guest code"
@@ -197,6 +209,11 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     report.line("ok", "artifact cache", f"LANGCHAIN_GRAALVM_HOME={_artifacts.home()}")
     report.line("ok", "resource cache", f"{_jvmfinder.cache_dir() / 'resources'} (LANGCHAIN_GRAALVM_CACHE)")
 
+    from langchain_graalvm.cli._jdk import libgraal_trial
+
+    trial = libgraal_trial(jdk, runtime)  # before this process starts its JVM on it
+    if trial:
+        report.line("warn", "libgraal", trial, "set LANGCHAIN_GRAALVM_COMPILER=jargraal, or use another GraalVM JDK")
     try:
         from langchain_graalvm import Interpreter, runtime_info
 
@@ -212,13 +229,16 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         report.line("FAIL", "sandbox", f"{type(exc).__name__}: {exc}", fix)
         return 1
     report.line("ok", "GraalVM", f"{facts['graalvm_version']} ({facts['runtime_name']} runtime)")
-    jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]))
+    jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]), str(facts["compiler"]))
     report.line(
         "ok" if facts["jit"] else "warn",
         "JIT",
         jit_reason,
         None if facts["jit"] else "use JDK 25 with the Graal compiler jars (the default install)",
     )
+    from langchain_graalvm.cli._jdk import doctor_compiler_line
+
+    report.line(*doctor_compiler_line(jdk, runtime, str(facts["compiler"])))
     report.line(
         "ok",
         "sandbox policy",
@@ -304,8 +324,10 @@ def _check_limits() -> dict[str, str | None]:
     return results
 
 
-def _jit_reason(jdk: Any, runtime: Path, jit: bool) -> str:
+def _jit_reason(jdk: Any, runtime: Path, jit: bool, running: str) -> str:
     compiler = any((runtime / "compiler").glob("*.jar"))
+    if jit and running == "libgraal":
+        return f"on: JDK {jdk.feature} compiles guest code with its libgraal ({jdk.home / 'lib'}) through JVMCI"
     if jit:
         return f"on: JDK {jdk.feature} loads the Graal compiler ({runtime / 'compiler'}) through JVMCI"
     if jdk.feature != 25:
@@ -451,6 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     inst.add_argument("--verify", action="store_true", help="hash every jar again after the fetch")
     inst.add_argument("--quiet", action="store_true", help="no progress bar")
     inst.add_argument("--python", action="store_true", help="also fetch the GraalPy jars (the Python guest)")
+    inst.add_argument("--jdk", action="store_true", help="also fetch GraalVM Community JDK 25 (with libgraal)")
+    inst.add_argument("--jdk-index", metavar="URL", help="the JVM index to find it in (default: coursier's)")
     inst.add_argument(
         "--no-fast-start", action="store_true", help="skip the JDK image and AOT cache that cut the JVM's start"
     )
