@@ -104,3 +104,14 @@ def test_node_runs_the_agent_cells_of_a_full_run_whose_program_is_longer_than_a_
     medians = _bench_cells.node_medians(records, warm, reps)
     assert set(medians) == {c.name for c in _bench_cells.CELLS}
     assert all(0 < seconds < 60 for seconds in medians.values())
+
+
+def test_the_fresh_agent_fan_out_row_runs_its_100_calls_side_by_side_in_a_new_agent() -> None:
+    from langchain_graalvm.cli import _coldbench
+
+    _seconds, _cpu, out = _coldbench._fresh(_coldbench._FANOUT_CHILD, "graalvm")
+    result, peak = out.split()
+    assert result == "<result>100</result>"
+    # The tool counts the calls in flight. Run one after another it would see 1; in a cold process the guest hands
+    # the calls over more slowly than the first ones finish, so not all 100 need be in flight at once.
+    assert int(peak.removeprefix("peak=")) > 1, peak

@@ -2,6 +2,8 @@
 
 - the first agent turn of a fresh process whose model takes 2 s for its first answer (a scripted model that
   sleeps, then calls ``eval``): the time a user waits, with the JVM's start overlapping the model's call;
+- a new agent's fan-out in a process whose backend is already warm (one plain agent turn ran): ``Promise.all``
+  over 100 calls of an async tool that sleeps 50 ms, the first host calls of the process;
 - GraalPy: the first eval of a fresh process, and, in this (warm) process, a new Python context and the first
   ``import json`` in it. These rows have no langchain-quickjs counterpart (it has no Python guest).
 """
@@ -33,6 +35,54 @@ _AGENT_CHILD = textwrap.dedent(
     agent = create_deep_agent(model=slow_model(), middleware=[build_middleware(sys.argv[1], "defaults")])
     out = agent.invoke({"messages": [HumanMessage("add")]}, {"configurable": {"thread_id": "t"}})
     print(time.perf_counter() - start, out["messages"][-1].content, flush=True)
+    import os; os._exit(0)
+    """
+)
+
+FANOUT_CALLS = 100
+FANOUT_CODE = (
+    f"const n = await Promise.all(Array.from({{length: {FANOUT_CALLS}}}, (_, i) => tools.nap({{i}}))); n.length"
+)
+
+_FANOUT_CHILD = textwrap.dedent(
+    """
+    import asyncio, json, sys, time, warnings
+    warnings.simplefilter("ignore")
+    from langchain_core.messages import HumanMessage
+    from langchain_core.tools import tool
+    from langchain_graalvm.cli._benchkit import agent_for, build_middleware
+    from langchain_graalvm.cli._coldbench import FANOUT_CODE
+
+    in_flight = peak = 0
+
+    @tool
+    async def nap(i: int) -> int:
+        '''Sleeps 50 ms, then returns i.'''
+        global in_flight, peak
+        in_flight += 1
+        peak = max(peak, in_flight)
+        try:
+            await asyncio.sleep(0.05)
+        finally:
+            in_flight -= 1
+        return i
+
+    def new_agent():
+        return agent_for(build_middleware(sys.argv[1], "defaults", ptc=["nap"], max_ptc_calls=None), [nap])
+
+    async def turn(agent, code, thread_id):
+        payload = {"messages": [HumanMessage(json.dumps([code]))]}
+        out = await agent.ainvoke(payload, {"configurable": {"thread_id": thread_id}})
+        return out["messages"][-1].content
+
+    async def main():
+        await turn(new_agent(), "1 + 1", "warm")  # the backend is warm: the JVM runs, QuickJS is loaded
+        agent = new_agent()
+        start = time.perf_counter()
+        out = await turn(agent, FANOUT_CODE, "fresh")
+        print(time.perf_counter() - start, out, f"peak={peak}", flush=True)
+
+    asyncio.run(main())
     import os; os._exit(0)
     """
 )
@@ -114,6 +164,28 @@ def agent_turn(bench: BenchRun) -> None:
                 errors[backend] = f"cold agent turn: {run[2][:300]}"
             bench.step(f"cold agent turn ({backend})")
     label = f"cold: fresh process to the end of the first agent turn, model's first answer takes {MODEL_SECONDS:g} s"
+    bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
+
+
+def fresh_agent_fanout(bench: BenchRun) -> None:
+    """A new agent's first turn in a warm process: one cell awaiting 100 parallel calls of a 50 ms async tool.
+
+    Each sample is a process of its own (the first host calls of a process are the case), backends alternating;
+    the time is the new agent's ``ainvoke`` alone.
+    """
+    from ._benchkit import BACKENDS, Row, guarded
+
+    samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
+    errors: dict[str, str] = {}
+    for rep in range(bench.sizes.reps):
+        for backend in bench.order(rep):
+            run = guarded(errors, backend, partial(_fresh, _FANOUT_CHILD, backend))
+            if run is not None and f"<result>{FANOUT_CALLS}</result>" in run[2]:
+                samples[backend].append(run[0])
+            elif run is not None:
+                errors[backend] = f"fresh agent fan-out: {run[2][:300]}"
+            bench.step(f"fresh agent fan-out ({backend})")
+    label = f"fresh agent, {FANOUT_CALLS} parallel async tool calls of 50 ms (warm process, ainvoke)"
     bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
 
 

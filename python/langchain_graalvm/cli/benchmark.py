@@ -334,7 +334,19 @@ def quickjs_available() -> bool:
     return True
 
 
-WORKLOADS = ("cold", "cold-agent", "cold-python", "agents", "eval", "ptc", "turns", "snapshots", "rss", "scaling")
+WORKLOADS = (
+    "cold",
+    "cold-agent",
+    "cold-python",
+    "agents",
+    "eval",
+    "ptc",
+    "ptc-fresh",
+    "turns",
+    "snapshots",
+    "rss",
+    "scaling",
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -361,6 +373,7 @@ def run(args: argparse.Namespace) -> int:
         "cold-python": sizes.reps * 2,
         "eval": sizes.reps * 2 * len(configs),
         "ptc": sizes.reps * 2,
+        "ptc-fresh": sizes.reps * 2,
         "turns": sizes.turn_samples,
         "snapshots": sizes.reps * 2 + sizes.reps,
         "rss": max(1, sizes.reps // 3) * 2,
@@ -389,6 +402,8 @@ def run(args: argparse.Namespace) -> int:
                         bench.in_process(config)
                 elif name == "ptc":
                     bench.ptc()
+                elif name == "ptc-fresh":
+                    _coldbench.fresh_agent_fanout(bench)
                 elif name == "turns":
                     bench.turns()
                 elif name == "snapshots":
