@@ -44,8 +44,10 @@ def _clean() -> None:
     SENT.clear()
 
 
-def reviewed_agent(interrupt_on: dict[str, Any] | None = None, *, checkpointer: Any = True, **kw: Any) -> Any:
-    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0, **kw)
+def reviewed_agent(
+    interrupt_on: dict[str, Any] | None = None, *, checkpointer: Any = True, timeout: float = 20.0, **kw: Any
+) -> Any:
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=timeout, **kw)
     saver = InMemorySaver() if checkpointer is True else checkpointer
     model = ScriptedChatModel()
     agent = build_agent(
@@ -305,3 +307,32 @@ def test_review_request_is_json_for_any_client() -> None:
     run = Run(reviewed_agent(), True)
     request = request_of(run.start(EMAIL_CELL))
     assert json.loads(json.dumps(request)) == request
+
+
+PYTHON_CELL = """\
+before = tools.bump(name='before')
+sent = tools.gather(*[tools.send_email.start(to=x) for x in ['a@example.com', 'b@example.com']])
+try:
+    tools.send_email(to='c@example.com')
+    third = 'sent'
+except Exception as e:
+    third = type(e).__name__ + ': ' + str(e)
+[before, sent, third, tools.bump(name='after')]"""
+
+
+def test_python_guest_pauses_for_review_batches_gathered_calls_and_replays() -> None:
+    # GraalPy's first cell can be slow on a loaded machine; the limit is not what is tested here.
+    run = Run(reviewed_agent(language="python", timeout=120.0), False)
+    first = request_of(run.start(PYTHON_CELL))
+    assert [a["args"] for a in first["action_requests"]] == [{"to": "a@example.com"}, {"to": "b@example.com"}]
+    assert COUNTS == {"before": 1}
+    second = request_of(run.resume({"type": "approve"}, {"type": "respond", "message": "b is away"}))
+    assert [a["args"] for a in second["action_requests"]] == [{"to": "c@example.com"}]
+    assert SENT == ["a@example.com"]
+    out = results_of(run.resume({"type": "reject", "message": "not c"}))
+    assert out == [
+        "<result>[1, ['sent to a@example.com', 'b is away'], "
+        "'ToolRejected: tools.send_email: the reviewer rejected this call: not c', 1]</result>"
+    ]
+    assert SENT == ["a@example.com"]
+    assert COUNTS == {"before": 1, "after": 1}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
 
-from tests.conftest import run_python
+from tests.conftest import ROOT, run_python
 from tests.support.pg import PostgresServer
 
 WORKER = """
@@ -66,7 +66,8 @@ with PostgresSaver.from_conn_string(os.environ["REVIEW_DSN"]) as saver:
 
 def _phase(postgres: PostgresServer, thread_id: str, log: Path, phase: str) -> object:
     env = {"REVIEW_DSN": postgres.dsn, "REVIEW_THREAD": thread_id, "REVIEW_LOG": str(log), "REVIEW_PHASE": phase}
-    done = run_python(WORKER, env={**env, "LANGCHAIN_GRAALVM_FAST_START": "0"}, timeout=400)
+    env.update({"LANGCHAIN_GRAALVM_FAST_START": "0", "PYTHONPATH": str(ROOT)})
+    done = run_python(WORKER, env=env, timeout=400)
     lines = [line for line in done.stdout.splitlines() if line.startswith("OUT ")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
     return json.loads(lines[-1][4:])
@@ -89,7 +90,8 @@ def test_review_resumed_in_a_fresh_process_runs_each_call_once(postgres: Postgre
                 {
                     "name": "send_email",
                     "args": {"to": "ann@example.com"},
-                    "description": "Tool execution requires approval\n\nTool: send_email\nArgs: {'to': 'ann@example.com'}",
+                    "description": "Tool execution requires approval\n\nTool: send_email\n"
+                    "Args: {'to': 'ann@example.com'}",
                 }
             ],
             "review_configs": [
