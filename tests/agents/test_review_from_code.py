@@ -336,3 +336,37 @@ def test_python_guest_pauses_for_review_batches_gathered_calls_and_replays() -> 
     ]
     assert SENT == ["a@example.com"]
     assert COUNTS == {"before": 1, "after": 1}
+
+
+def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
+    from tests.agents.test_ptc import Gauge, WorkerModel
+
+    gauge = Gauge()
+    worker = {
+        "name": "worker",
+        "description": "Does one small job.",
+        "system_prompt": "You do small jobs.",
+        "model": WorkerModel(gauge=gauge),
+    }
+    mw = CodeInterpreterMiddleware(ptc=["send_email"], files="read-write", timeout=20.0)
+    agent = build_agent(
+        mw, tools=[send_email], checkpointer=InMemorySaver(), subagents=[worker], interrupt_on={"send_email": True}
+    )
+    run = Run(agent, True)
+    cell = (
+        "const job = await task({description: 'count to three', subagentType: 'worker'});\n"
+        "await fs.writeFile('/out/before.txt', job);\n"
+        "const sent = await tools.sendEmail({to: 'ann@example.com'});\n"
+        "await fs.writeFile('/out/after.txt', sent);\n"
+        "[job, sent, (await fs.readdir('/out')).sort()]"
+    )
+    request_of(run.start(cell))
+    assert gauge.calls == 1
+    state = run.resume({"type": "approve"})
+    assert results_of(state) == [
+        '<result>["done: count to three", "sent to ann@example.com", ["after.txt", "before.txt"]]</result>'
+    ]
+    assert gauge.calls == 1
+    assert SENT == ["ann@example.com"]
+    assert state["files"]["/out/before.txt"]["content"] == "done: count to three"
+    assert state["files"]["/out/after.txt"]["content"] == "sent to ann@example.com"

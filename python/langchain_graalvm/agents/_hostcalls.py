@@ -181,6 +181,9 @@ class HostCalls:
     async def _run_durable(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
         durable = self._durable
         assert durable is not None
+        if kind == "fs" and self._files_in_state:
+            # Writes to the graph state commit with the tool node only (a paused run's are dropped): done again.
+            return await self._outcome(kind, name, args)
         tool = (self._ctx.tools or {}).get(name) if kind == "tool" else None
         started = durable.start(kind, tool, args)  # before any await: in the guest's call order
         return await durable.run(started, kind, name, tool, args, self._outcome)
@@ -192,6 +195,14 @@ class HostCalls:
             self._stop_eval()
 
     # -------------------------------------------------------------------------------- cells under review
+
+    @functools.cached_property
+    def _files_in_state(self) -> bool:
+        """Whether ``fs`` calls read and write the graph state (``StateBackend``) rather than a store or a disk."""
+        from deepagents.backends.state import StateBackend
+
+        files = self._ctx.files
+        return files is not None and isinstance(files.backend, StateBackend)
 
     @property
     def durable(self) -> bool:
