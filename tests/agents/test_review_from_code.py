@@ -16,7 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from langchain_graalvm import CodeInterpreterMiddleware
-from tests.support.scripted import ScriptedChatModel, build_agent, results_of, thread, turn
+from tests.support.scripted import ParallelScriptedChatModel, ScriptedChatModel, build_agent, results_of, thread, turn
 
 pytestmark = pytest.mark.filterwarnings("ignore::langchain_core._api.beta_decorator.LangChainBetaWarning")
 
@@ -370,3 +370,31 @@ def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
     assert SENT == ["ann@example.com"]
     assert state["files"]["/out/before.txt"]["content"] == "done: count to three"
     assert state["files"]["/out/after.txt"]["content"] == "sent to ann@example.com"
+
+
+def test_two_evals_of_one_turn_that_pause_are_answered_by_interrupt_id() -> None:
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0, mode="call")
+    agent = build_agent(
+        mw, tools=[bump, send_email], checkpointer=InMemorySaver(), model=ParallelScriptedChatModel(),
+        interrupt_on={"send_email": True},
+    )
+    config = thread()
+    cells = [
+        f"await tools.bump({{name: '{who}'}}); await tools.sendEmail({{to: '{who}@example.com'}})"
+        for who in ("ann", "bob")
+    ]
+    state = asyncio.run(agent.ainvoke(turn(*cells), config))
+    pending = {i.id: i.value["action_requests"][0]["args"]["to"] for i in state["__interrupt__"]}
+    assert sorted(pending.values()) == ["ann@example.com", "bob@example.com"]
+    answers = {
+        interrupt_id: {"decisions": [{"type": "approve"} if to.startswith("ann") else {"type": "reject"}]}
+        for interrupt_id, to in pending.items()
+    }
+    out = results_of(asyncio.run(agent.ainvoke(Command(resume=answers), config)))
+    assert sorted(out) == [
+        '<error type="ToolRejected">tools.sendEmail: the reviewer rejected this call; it did not run. Do not retry '
+        "it unless the user asks.</error>",
+        "<result>sent to ann@example.com</result>",
+    ]
+    assert SENT == ["ann@example.com"]
+    assert COUNTS == {"ann": 1, "bob": 1}

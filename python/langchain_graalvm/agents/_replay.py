@@ -16,12 +16,16 @@ import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langgraph.pregel._call import call
 from langgraph.types import interrupt
 
 from ._review import ReviewPolicy
+
+if TYPE_CHECKING:
+    from ._hostcalls import HostCalls
+    from ._slots import Slot
 
 _QUIET_S = 0.2  # no call started or finished for this long: the guest waits on the reviewed calls alone
 _STEP_VERSION = 1
@@ -237,3 +241,31 @@ def error_envelope(type_name: str, message: str) -> str:
     """An eval's ``<error>`` envelope for an error raised on the host side."""
     escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return f'<error type="{type_name}">{escaped}</error>'
+
+
+# ------------------------------------------------------------------------------------------------ cells
+
+
+def run_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
+    """Runs a cell whose calls are durable in ``slot``: from the globals it started with when it is resumed, and
+    leaving them as it found them when it pauses or cannot be resumed."""
+    start, resumed = host.begin_cell_blocking(code, lambda: slot.snapshot(max_bytes))
+    if resumed and start is not None:
+        slot.reset(start)
+    return _after_cell(slot, start, host, slot.eval(code, host))
+
+
+async def arun_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
+    """Async :func:`run_cell`."""
+    start, resumed = await host.begin_cell(code, lambda: slot.snapshot(max_bytes))
+    if resumed and start is not None:
+        slot.reset(start)
+    return _after_cell(slot, start, host, await slot.aeval(code, host))
+
+
+def _after_cell(slot: Slot, start: bytes | None, host: HostCalls, text: str) -> str:
+    if host.interrupt is None and host.failure is None:
+        return text
+    if start is not None:
+        slot.reset(start)
+    return text if host.failure is None else error_envelope("ReplayError", host.failure)

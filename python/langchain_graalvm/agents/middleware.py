@@ -295,10 +295,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         slot = self._slot_for_eval(state)
         if host is None or not host.durable:
             return slot.eval(code, host)
-        start, resumed = host.begin_cell_blocking(code, self._cell_snapshot(slot))
-        if resumed and start is not None:
-            slot.reset(start)
-        return self._after_review(slot, start, host, slot.eval(code, host))
+        return _replay.run_cell(slot, code, host, self.max_snapshot_bytes)
 
     async def _arun(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
         if self.mode == "call":
@@ -306,22 +303,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         slot = self._slot_for_eval(state)
         if host is None or not host.durable:
             return await slot.aeval(code, host)
-        start, resumed = await host.begin_cell(code, self._cell_snapshot(slot))
-        if resumed and start is not None:
-            slot.reset(start)
-        return self._after_review(slot, start, host, await slot.aeval(code, host))
-
-    def _cell_snapshot(self, slot: _slots.Slot) -> Callable[[], bytes]:
-        return lambda: slot.snapshot(self.max_snapshot_bytes)
-
-    @staticmethod
-    def _after_review(slot: _slots.Slot, start: bytes | None, host: _hostcalls.HostCalls, text: str) -> str:
-        """A cell that paused for review, or cannot be resumed, leaves the globals as it found them."""
-        if host.interrupt is None and host.failure is None:
-            return text
-        if start is not None:
-            slot.reset(start)
-        return text if host.failure is None else _replay.error_envelope("ReplayError", host.failure)
+        return await _replay.arun_cell(slot, code, host, self.max_snapshot_bytes)
 
     def _host_calls(
         self, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop, *, sync: bool = False
