@@ -255,6 +255,45 @@ def test_a_cell_that_makes_other_calls_when_resumed_ends_with_a_clear_error() ->
     assert len(COUNTS) == 1
 
 
+RANDOM_CELL = (
+    "const pick = Math.random().toString(36).slice(2);\n"
+    "const before = await tools.bump({name: pick});\n"
+    "await tools.sendEmail({to: pick + '@example.com'});\n"
+    "[pick, before, Math.random() < 1]"
+)
+
+
+@pytest.mark.parametrize("use_async", [False, True], ids=["sync", "async"])
+def test_a_cell_whose_calls_depend_on_math_random_resumes_with_the_same_numbers(use_async: bool) -> None:
+    resumes_with_the_same_pick(Run(reviewed_agent(), use_async), RANDOM_CELL, '<result>["{pick}", 1, true]</result>')
+
+
+def resumes_with_the_same_pick(run: Run, cell: str, result: str) -> None:
+    """The cell draws a `pick`, bumps the counter of that name, then sends to `pick@example.com` after review: the
+    re-run draws the same pick, so each call runs once, with the same arguments."""
+    request = request_of(run.start(cell))
+    [to] = [action["args"]["to"] for action in request["action_requests"]]
+    pick = to.removesuffix("@example.com")
+    assert COUNTS == {pick: 1}
+    out = results_of(run.resume({"type": "approve"}))
+    assert out == [result.format(pick=pick)]
+    assert COUNTS == {pick: 1}
+    assert SENT == [to]
+
+
+def test_each_cell_under_review_draws_its_own_numbers_and_other_cells_keep_the_engines() -> None:
+    run = Run(reviewed_agent(), True)
+    request_of(run.start(RANDOM_CELL))
+    results_of(run.resume({"type": "approve"}))
+    request = request_of(run.start(RANDOM_CELL))
+    results_of(run.resume({"type": "approve"}))
+    assert len(COUNTS) == 2, COUNTS  # a fresh seed for the second cell: other numbers, another counter
+    assert len(set(SENT)) == 2
+    out = results_of(run.start("[Math.random() !== Math.random(), typeof Math.random]"))
+    assert out == ['<result>[true, "function"]</result>']
+    assert request["action_requests"][0]["args"]["to"] == SENT[1]
+
+
 def test_globals_of_a_paused_cell_are_applied_once() -> None:
     run = Run(reviewed_agent(), True)
     cell = "globalThis.n = (globalThis.n || 0) + 1;\nawait tools.sendEmail({to: 'ann@example.com'});\nn"
@@ -336,6 +375,20 @@ def test_python_guest_pauses_for_review_batches_gathered_calls_and_replays() -> 
     ]
     assert SENT == ["a@example.com"]
     assert COUNTS == {"before": 1, "after": 1}
+
+
+PYTHON_RANDOM_CELL = """\
+import random
+pick = '%x-%d-%s' % (random.getrandbits(48), random.randint(0, 10**9), random.choice('abcdef'))
+before = tools.bump(name=pick)
+tools.send_email(to=pick + '@example.com')
+[pick, before]"""
+
+
+def test_python_guest_cell_whose_calls_depend_on_random_resumes_with_the_same_numbers() -> None:
+    # GraalPy's first cell can be slow on a loaded machine; the limit is not what is tested here.
+    run = Run(reviewed_agent(language="python", timeout=120.0), False)
+    resumes_with_the_same_pick(run, PYTHON_RANDOM_CELL, "<result>['{pick}', 1]</result>")
 
 
 def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:

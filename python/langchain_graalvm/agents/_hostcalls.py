@@ -14,6 +14,7 @@ import functools
 import hashlib
 import json
 import logging
+import secrets
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -74,6 +75,7 @@ class HostCalls:
         self.failure: str | None = None
         """Why the eval was ended from the host (a cell under review that cannot be resumed); None otherwise."""
         self._durable = durable
+        self._random_seed: int | None = None  # the recorded seed of a cell under review
         self._stop_eval: Callable[[], None] | None = None
 
     @property
@@ -93,6 +95,7 @@ class HostCalls:
             expose_task=self._ctx.task_tool is not None,
             max_tool_calls=self._ctx.max_tool_calls,
             expose_fs=self._ctx.files is not None,
+            random_seed=self._random_seed,
         )
         pumps().submit(self._pump, self._queue)
         return bridge
@@ -211,23 +214,28 @@ class HostCalls:
 
     async def begin_cell(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
         """The first durable step of a cell under review: the globals it starts from, and whether they are the
-        recorded ones of an earlier run of this cell (a resume), which the cell must start from again."""
+        recorded ones of an earlier run of this cell (a resume), which the cell must start from again. The step
+        also records the seed of the cell's random numbers, fresh on the first run and the same on every re-run."""
         durable = self._durable
         assert durable is not None
         taken: list[bool] = []
 
         async def snapshot(kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:  # noqa: ARG001
             taken.append(True)
+            seed = secrets.randbits(53)
             try:
-                return await asyncio.to_thread(take_snapshot), True
+                return {"globals": await asyncio.to_thread(take_snapshot), "seed": seed}, True
             except Exception:  # noqa: BLE001 - without it a paused cell cannot be rolled back; it still runs
                 logger.warning("the globals a cell under review starts from could not be saved", exc_info=True)
-                return None, True
+                return {"globals": None, "seed": seed}, True
 
         args = {"code": hashlib.sha256(code.encode()).hexdigest()}
         started = durable.start("cell", None, args)
-        payload, _ = await durable.run(started, "cell", "start", None, args, snapshot)
-        return (payload if isinstance(payload, bytes) else None), not taken
+        record, _ = await durable.run(started, "cell", "start", None, args, snapshot)
+        start = record.get("globals") if isinstance(record, dict) else None
+        seed = record.get("seed") if isinstance(record, dict) else None
+        self._random_seed = seed if isinstance(seed, int) and 0 <= seed < 1 << 53 else None
+        return (start if isinstance(start, bytes) else None), not taken
 
     def begin_cell_blocking(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
         """:meth:`begin_cell` for an eval made from synchronous code (the calls run on the private loop)."""
