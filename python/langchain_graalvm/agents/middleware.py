@@ -27,19 +27,14 @@ from langchain.agents.middleware.types import (
     TracePolicy,
     omit_payload,
 )
-from langchain.tools import BaseTool, ToolRuntime
-from langchain_core.messages import ToolMessage
-from langchain_core.runnables import RunnableConfig, ensure_config
-from langchain_core.tools import StructuredTool
+from langchain.tools import BaseTool
 from langgraph.channels import DeltaChannel
-from langgraph.config import get_config
-from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
 from .._runtime import _prestart
 from ..errors import OptionsError, SnapshotError
 from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
-from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
+from . import _evaltool, _hostcalls, _ptc, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
 
 if TYPE_CHECKING:
@@ -235,7 +230,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
         self._review: _review.ReviewPolicy | None = None
-        self._tools: list[BaseTool] = [_build_tool(self, prompt_config)]
+        self._tools: list[BaseTool] = [_evaltool.build_tool(self, prompt_config)]
 
     @property  # type: ignore[override]
     def tools(self) -> list[BaseTool]:
@@ -276,68 +271,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             "`CodeInterpreterMiddleware.before_agent` must run before eval."
         )
 
-    def _slot_for_eval(self, state: Mapping[str, Any]) -> _slots.Slot:
-        """The slot of this run; opened from ``state`` when this process has none (e.g. a resumed run)."""
-        slot_id = self._slot_id(state)
-        slot = self._registry.get(slot_id)
-        if slot is not None:
-            return slot
-        pending = (
-            snap.check_stored(state, slot_id, self._signing_key, self._previous_keys)[0]
-            if self.mode == "thread"
-            else None
-        )
-        return self._registry.get_or_open(slot_id, self._spec, pending)
-
     def _run(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
-        if self.mode == "call":
-            return _run_once(self._spec, code, host)
-        slot = self._slot_for_eval(state)
-        if host is None or not host.durable:
-            return slot.eval(code, host)
-        return _replay.run_cell(slot, code, host, self.max_snapshot_bytes)
+        """The eval tool's body, minus the LangChain wrapper: runs ``code`` in the run's interpreter."""
+        return _evaltool.run(self, state, code, host)
 
     async def _arun(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
-        if self.mode == "call":
-            return await _arun_once(self._spec, code, host)
-        slot = self._slot_for_eval(state)
-        if host is None or not host.durable:
-            return await slot.aeval(code, host)
-        return await _replay.arun_cell(slot, code, host, self.max_snapshot_bytes)
-
-    def _host_calls(
-        self, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop, *, sync: bool = False
-    ) -> _hostcalls.HostCalls | None:
-        """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
-        tool. None when the guest gets neither. Calls to tools the agent reviews pause the run for the review
-        (their cell's calls are then durable), or are refused when the run cannot pause."""
-        available = getattr(runtime, "tools", None) or []
-        tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
-        task_tool = _ptc.find_task_tool(available) if self.subagents else None
-        files = _files.FileCalls(self.files) if self.files is not None else None
-        if tools is None and task_tool is None and files is None:
-            return None
-        policy = self._review
-        reviewed = policy.reviewed & {tool.name for tool in (tools or {}).values()} if policy else frozenset()
-        why = _review.pause_unavailable(config) if reviewed else None
-        refused = self._approval_required - (policy.reviewed if policy else frozenset())
-        durable = None
-        if policy is not None and reviewed and why is None:
-            durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync)
-        elif why is not None:
-            refused |= reviewed
-        ctx = _hostcalls.EvalContext(
-            runtime=runtime,
-            config=config,
-            tools=tools,
-            task_tool=task_tool,
-            max_tool_calls=self.max_ptc_calls,
-            max_subagents=self.max_subagent_concurrency,
-            approval_required=frozenset(refused),
-            files=files,
-            approval_why=why or "calls from code cannot get it: the agent does not review this tool",
-        )
-        return _hostcalls.HostCalls(ctx, loop, durable)
+        """Async :meth:`_run`."""
+        return await _evaltool.arun(self, state, code, host)
 
     # ------------------------------------------------------------------------------------------------ hooks
 
@@ -446,7 +386,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
         reviewed = self._review.reviewed if self._review is not None else frozenset()
-        if reviewed and _review.pause_unavailable(_current_config()) is not None:
+        if reviewed and _review.pause_unavailable(_evaltool.current_config()) is not None:
             gated, reviewed = set(self._approval_required | reviewed), frozenset()
         else:
             gated = set(self._approval_required - reviewed)
@@ -470,78 +410,3 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     def close(self) -> None:
         """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""
         self._registry.close()
-
-
-def _current_config() -> RunnableConfig | None:
-    try:
-        return get_config()
-    except RuntimeError:  # not inside a graph run
-        return None
-
-
-def _run_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
-    pool = _spares.shared_pool()
-    interpreter = pool.take(spec)
-    try:
-        return interpreter.eval(code, host=host).text
-    finally:
-        pool.retire(interpreter)
-        pool.replenish(spec)
-
-
-async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
-    pool = _spares.shared_pool()
-    interpreter = pool.take(spec)
-    try:
-        return (await interpreter.aeval(code, host=host)).text
-    finally:
-        pool.retire(interpreter)
-        pool.replenish(spec)
-
-
-def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: prompts.PromptConfig) -> BaseTool:
-    schema: type[BaseModel] = create_model(
-        "EvalSchema",
-        __doc__="Input of the eval tool.",
-        code=(str, Field(description=middleware._prompt.code_description(config))),
-    )
-    name = config.tool_name
-
-    def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        # ensure_config() is this tool run's config: host calls made with it are its children in traces.
-        host = middleware._host_calls(runtime, ensure_config(), _hostcalls.private_loop(), sync=True)
-        touched = host.files_touched if host is not None else None
-        try:
-            thread_id = _audit.thread_id_of(runtime.config)
-            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
-                text = middleware._run(runtime.state, code, host)
-        finally:
-            if host is not None:
-                host.close()
-        if host is not None and host.interrupt is not None:
-            raise host.interrupt
-        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
-
-    async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        host = middleware._host_calls(runtime, ensure_config(), asyncio.get_running_loop())
-        touched = host.files_touched if host is not None else None
-        try:
-            thread_id = _audit.thread_id_of(runtime.config)
-            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
-                text = await middleware._arun(runtime.state, code, host)
-        finally:
-            if host is not None:
-                host.close()
-        if host is not None and host.interrupt is not None:
-            raise host.interrupt
-        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
-
-    return StructuredTool.from_function(
-        name=name,
-        description=middleware._prompt.tool_description(config),
-        func=sync_eval,
-        coroutine=async_eval,
-        infer_schema=False,
-        args_schema=schema,
-        metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
-    )
