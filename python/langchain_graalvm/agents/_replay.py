@@ -6,7 +6,8 @@ runs again from its start: every host call of it is a LangGraph task (``langgrap
 checkpointer's pending writes), taken in the guest's call order, so a call made before the pause returns its
 recorded result instead of running a second time, in this process or another. The n-th reviewed call of the cell
 takes the n-th decision of the resume values, in order; reviewed calls waiting together are asked in one
-interrupt. A re-run whose calls differ from the recorded ones ends with :class:`ReplayError`.
+interrupt. The guest's random numbers are seeded per cell from a seed recorded with the cell's first step. A re-run
+whose calls differ from the recorded ones ends with :class:`ReplayError`.
 """
 
 from __future__ import annotations
@@ -139,7 +140,8 @@ class DurableCalls:
                 f"({_label(kind, name)}) is not the call the paused run made at that place "
                 f"({_label(record.get('kind', '?'), record.get('name', '?'))}, or the same call with other "
                 "arguments). Code that pauses for review must make the same calls when it runs again: depend only "
-                "on its inputs, tool results and the frozen clock."
+                "on its inputs, tool results, the frozen clock and Math.random (Python: the random module's "
+                "functions), which replays the same numbers."
             )
         return record["value"], bool(record["ok"])
 
