@@ -116,3 +116,27 @@ def test_two_threads_keep_their_own_interpreter_state_across_runs(server: str) -
             assert state["values"]["messages"][-1]["content"] == "ACME: 90 over 2 entries"
 
     asyncio.run(drive())
+
+
+def _interrupts(state: dict) -> list[dict]:  # type: ignore[type-arg]
+    return [i["value"] for task in state.get("tasks", []) for i in task.get("interrupts", [])]
+
+
+def test_a_client_approves_a_call_from_code(server: str) -> None:
+    async def drive() -> None:
+        async with get_client(url=server) as client:
+            for decision, answer in [
+                ({"type": "approve"}, "sent 'Hello' to ann@example.com (1 draft)"),
+                ({"type": "reject", "message": "not today"}, "ToolRejected: tools.sendEmail: the reviewer rejected "
+                 "this call: not today (2 draft)"),
+            ]:
+                thread_id = (await client.threads.create())["thread_id"]
+                await client.runs.wait(thread_id, "review", input={"messages": [{"role": "human", "content": "Email Ann."}]})
+                (request,) = _interrupts(await client.threads.get_state(thread_id))
+                assert request["action_requests"][0]["name"] == "send_email"
+                assert request["action_requests"][0]["args"] == {"to": "ann@example.com", "subject": "Hello"}
+                assert request["review_configs"][0]["allowed_decisions"] == ["approve", "edit", "reject", "respond"]
+                run = await client.runs.wait(thread_id, "review", command={"resume": {"decisions": [decision]}})
+                assert run["messages"][-1]["content"] == answer
+
+    asyncio.run(drive())

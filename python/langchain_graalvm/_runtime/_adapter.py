@@ -151,11 +151,14 @@ def new_queued_host_bridge(
     expose_task: bool,
     max_tool_calls: int | None,
     expose_fs: bool = False,
+    random_seed: int | None = None,
 ) -> tuple[Any, Any]:
-    """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it."""
+    """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it; ``random_seed``
+    (in [0, 2**53)) seeds the guest's random numbers for the eval, None leaves them the engine's."""
     queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
+    seed = None if random_seed is None else _jvm.jclass("java.lang.Long")(random_seed)
     bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
-        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs
+        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs, seed
     )
     return bridge, queue
 

@@ -23,3 +23,4 @@ class EvalContext:
     max_subagents: int
     approval_required: frozenset[str]
     files: _files.FileCalls | None = None  # the agent's files, when the guest gets `fs`
+    approval_why: str = ""  # why the tools in `approval_required` are refused

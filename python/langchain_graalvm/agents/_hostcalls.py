@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import hashlib
 import json
 import logging
+import secrets
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +31,7 @@ from ._context import EvalContext
 from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent, SubagentStreamEvent
 from ._injection import inject, runs_natively_async, tool_facts, validation_message
 from ._loop import private_loop, pumps, sync_tool_pool
+from ._replay import DurableCalls, ReplayError
 from ._subagents import SubagentDispatch
 
 logger = logging.getLogger("langchain_graalvm.ptc")
@@ -49,7 +52,9 @@ __all__ = [
 class HostCalls:
     """The host calls of one eval. Create one per eval, pass it as ``host=``, and :meth:`close` it afterwards."""
 
-    def __init__(self, ctx: EvalContext, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, ctx: EvalContext, loop: asyncio.AbstractEventLoop, durable: DurableCalls | None = None
+    ) -> None:
         self._ctx = ctx
         self._loop = loop
         # The eval tool's context (its run config, tracing): every call runs in a copy of it, so tools, subagents
@@ -67,6 +72,10 @@ class HostCalls:
         self._done: list[list[Any]] = []
         self._flush_scheduled = False
         self.interrupt: BaseException | None = None
+        self.failure: str | None = None
+        """Why the eval was ended from the host (a cell under review that cannot be resumed); None otherwise."""
+        self._durable = durable
+        self._random_seed: int | None = None  # the recorded seed of a cell under review
         self._stop_eval: Callable[[], None] | None = None
 
     @property
@@ -86,6 +95,7 @@ class HostCalls:
             expose_task=self._ctx.task_tool is not None,
             max_tool_calls=self._ctx.max_tool_calls,
             expose_fs=self._ctx.files is not None,
+            random_seed=self._random_seed,
         )
         pumps().submit(self._pump, self._queue)
         return bridge
@@ -133,34 +143,103 @@ class HostCalls:
             await self._read_module(call_id, args)
             return
         try:
+            if self._durable is not None:
+                payload, ok = await self._run_durable(kind, name, args)
+            else:
+                payload, ok = await self._outcome(kind, name, args)
+        except GraphBubbleUp as exc:
+            # A review or a subagent asks for human input: the whole eval stops and the interrupt reaches the graph.
+            self._stop(interrupt=exc)
+            return
+        except ReplayError as exc:
+            self._stop(failure=str(exc))
+            return
+        self._complete(call_id, ok, payload)
+
+    async def _outcome(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
+        """What the guest gets for one call: ``(value, True)``, or ``(error, False)`` for any failure."""
+        try:
             if kind == "task":
                 result = await self._dispatch.run(args)
             elif kind == "fs":
                 result = await self._run_fs(name, args)
             else:
                 result = await self._run_tool(name, args)
-            payload, ok = _ptc.to_guest_value(result), True
-        except asyncio.CancelledError:
+            return _ptc.to_guest_value(result), True
+        except (asyncio.CancelledError, GraphBubbleUp):
             raise
-        except GraphBubbleUp as exc:
-            # A subagent asked for human input: the whole eval stops and the interrupt reaches the graph.
-            self.interrupt = exc
-            if self._stop_eval is not None:
-                self._stop_eval()
-            return
         except HostCallError as exc:
-            payload, ok = {"type": exc.type_name, "message": str(exc)}, False
+            return {"type": exc.type_name, "message": str(exc)}, False
         except FsError as exc:
-            payload, ok = exc.payload(), False
+            return exc.payload(), False
         except ValidationError as exc:
             label = "task" if kind == "task" else f"tools.{name}"
             message = f"{label}: invalid arguments: {validation_message(exc)}"
-            payload, ok = {"type": "ValidationError", "message": message}, False
+            return {"type": "ValidationError", "message": message}, False
         except Exception as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
             label = {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
             text = str(exc) or repr(exc)
-            payload, ok = {"type": type(exc).__name__, "message": f"{label} failed: {text}"}, False
-        self._complete(call_id, ok, payload)
+            return {"type": type(exc).__name__, "message": f"{label} failed: {text}"}, False
+
+    async def _run_durable(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
+        durable = self._durable
+        assert durable is not None
+        if kind == "fs" and self._files_in_state:
+            # Writes to the graph state commit with the tool node only (a paused run's are dropped): done again.
+            return await self._outcome(kind, name, args)
+        tool = (self._ctx.tools or {}).get(name) if kind == "tool" else None
+        started = durable.start(kind, tool, args)  # before any await: in the guest's call order
+        return await durable.run(started, kind, name, tool, args, self._outcome)
+
+    def _stop(self, *, interrupt: BaseException | None = None, failure: str | None = None) -> None:
+        if self.interrupt is None and self.failure is None:
+            self.interrupt, self.failure = interrupt, failure
+        if self._stop_eval is not None:
+            self._stop_eval()
+
+    # -------------------------------------------------------------------------------- cells under review
+
+    @functools.cached_property
+    def _files_in_state(self) -> bool:
+        """Whether ``fs`` calls read and write the graph state (``StateBackend``) rather than a store or a disk."""
+        from deepagents.backends.state import StateBackend
+
+        files = self._ctx.files
+        return files is not None and isinstance(files.backend, StateBackend)
+
+    @property
+    def durable(self) -> bool:
+        """Whether this eval's calls are recorded, and reviewed calls pause the run."""
+        return self._durable is not None
+
+    async def begin_cell(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
+        """The first durable step of a cell under review: the globals it starts from, and whether they are the
+        recorded ones of an earlier run of this cell (a resume), which the cell must start from again. The step
+        also records the seed of the cell's random numbers, fresh on the first run and the same on every re-run."""
+        durable = self._durable
+        assert durable is not None
+        taken: list[bool] = []
+
+        async def snapshot(kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:  # noqa: ARG001
+            taken.append(True)
+            seed = secrets.randbits(53)
+            try:
+                return {"globals": await asyncio.to_thread(take_snapshot), "seed": seed}, True
+            except Exception:  # noqa: BLE001 - without it a paused cell cannot be rolled back; it still runs
+                logger.warning("the globals a cell under review starts from could not be saved", exc_info=True)
+                return {"globals": None, "seed": seed}, True
+
+        args = {"code": hashlib.sha256(code.encode()).hexdigest()}
+        started = durable.start("cell", None, args)
+        record, _ = await durable.run(started, "cell", "start", None, args, snapshot)
+        start = record.get("globals") if isinstance(record, dict) else None
+        seed = record.get("seed") if isinstance(record, dict) else None
+        self._random_seed = seed if isinstance(seed, int) and 0 <= seed < 1 << 53 else None
+        return (start if isinstance(start, bytes) else None), not taken
+
+    def begin_cell_blocking(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
+        """:meth:`begin_cell` for an eval made from synchronous code (the calls run on the private loop)."""
+        return asyncio.run_coroutine_threadsafe(self.begin_cell(code, take_snapshot), self._loop).result()
 
     def close(self) -> None:
         """Ends the eval's calls: stops collecting new ones and cancels those still running."""
@@ -189,10 +268,11 @@ class HostCalls:
         if tool is None:
             raise HostCallError("HostError", f"tools.{js_name} is not available in this eval")
         if tool.name in self._ctx.approval_required:
+            why = self._ctx.approval_why or "calls from code cannot get it here"
             raise HostCallError(
                 "ApprovalRequired",
-                f"tools.{js_name} needs human approval, which calls from code cannot get. Call the "
-                f"`{tool.name}` tool directly (as its own tool call) so it can be reviewed.",
+                f"tools.{js_name} needs human approval, and {why}. Call the `{tool.name}` tool directly (as its "
+                "own tool call) so it can be reviewed.",
             )
         self._calls += 1
         call_id = f"ptc_{tool.name}_{(self._id_base + self._calls) & 0xFFFFFFFF:08x}"

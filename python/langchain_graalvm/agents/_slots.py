@@ -126,6 +126,18 @@ class Slot:
         with self._turn:
             return self._ready().snapshot(max_bytes=max_bytes)
 
+    def reset(self, payload: bytes) -> None:
+        """Puts the globals back to ``payload``'s: the next eval runs in a new context restored from it. Call it
+        between evals."""
+        with self._setup:
+            interpreter, self._interpreter = self._interpreter, None
+            coming, self._coming = self._coming, None
+            self._pending = payload
+        if interpreter is not None:
+            self._pool.retire(interpreter)
+        if coming is not None:
+            coming.add_done_callback(self._retire_result)
+
     def close(self) -> None:
         """Hands the interpreter to the pool to be closed; later evals in this slot fail."""
         with self._setup:

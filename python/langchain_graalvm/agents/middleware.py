@@ -8,6 +8,7 @@ persistence modes, running on GraalVM through :class:`~langchain_graalvm.Interpr
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import uuid
 import weakref
@@ -26,18 +27,14 @@ from langchain.agents.middleware.types import (
     TracePolicy,
     omit_payload,
 )
-from langchain.tools import BaseTool, ToolRuntime
-from langchain_core.messages import ToolMessage
-from langchain_core.runnables import RunnableConfig, ensure_config
-from langchain_core.tools import StructuredTool
+from langchain.tools import BaseTool
 from langgraph.channels import DeltaChannel
-from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
 from .._runtime import _prestart
 from ..errors import OptionsError, SnapshotError
 from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
-from . import _hostcalls, _ptc, _slots, _spares, prompts
+from . import _evaltool, _hostcalls, _ptc, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
 
 if TYPE_CHECKING:
@@ -101,9 +98,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             Python 3.12; needs the optional GraalPy jars). The tool's description and prompt speak that language.
         clock: ``"frozen"`` (default: ``Date`` shows ``frozen_epoch_ms``, never the host's time) or ``"host"``.
         frozen_epoch_ms: the instant a frozen clock shows, in ms since 1970-01-01T00:00:00Z. Default 0.
-        interrupt_on: the same mapping given to ``create_deep_agent(interrupt_on=...)``. Tools that need
-            approval there are refused when called through ``tools.*`` (``ApprovalRequired``), so code cannot
-            bypass the review; the model is told to call them directly.
+        interrupt_on: not needed with ``create_deep_agent(interrupt_on=...)`` or a ``HumanInTheLoopMiddleware``
+            in the agent: their policy governs calls from code too, which pause the run for review (see
+            docs/tools.md). Tools named here that the agent does not review are refused when called through
+            ``tools.*`` (``ApprovalRequired``), with a warning when the agent is built.
         max_wall_time: seconds one eval may take in all, waits on tools and subagents included. ``timeout``
             counts guest execution only, so this is what stops an eval whose tool hangs. Default 300.
         keep_warm: thread mode only. Default False: every turn restores the thread's snapshot into a new context,
@@ -231,7 +229,36 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         )
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
-        self.tools: list[BaseTool] = [_build_tool(self, prompt_config)]
+        self._review: _review.ReviewPolicy | None = None
+        self._tools: list[BaseTool] = [_evaltool.build_tool(self, prompt_config)]
+
+    @property  # type: ignore[override]
+    def tools(self) -> list[BaseTool]:
+        """The ``eval`` tool. ``create_agent`` reads this while it builds the agent; that is when the middleware
+        learns the agent's review policy (its ``HumanInTheLoopMiddleware``)."""
+        stack = _review.agent_middleware(self)
+        if stack is not None:
+            self._adopt_review(_review.ReviewPolicy.of(stack))
+        return self._tools
+
+    @tools.setter
+    def tools(self, value: list[BaseTool]) -> None:
+        self._tools = value
+
+    def _adopt_review(self, policy: _review.ReviewPolicy) -> None:
+        self._review = policy
+        unreviewed = sorted(self._approval_required - policy.reviewed)
+        if unreviewed:
+            logger.warning(
+                "CodeInterpreterMiddleware(interrupt_on=...) names %s, which the agent does not review (it has no "
+                "HumanInTheLoopMiddleware for them): calls to them from code are refused. Give the mapping to "
+                "create_deep_agent(interrupt_on=...) instead, and calls from code pause for review.",
+                ", ".join(unreviewed),
+            )
+        if policy.reviewed and self.mode == "turn" and not self._spec.snapshots:
+            # A paused cell is rolled back to its start; in turn mode that needs the globals' snapshot.
+            self._spec = dataclasses.replace(self._spec, snapshots=True)
+        self._ptc_sections.clear()
 
     # ------------------------------------------------------------------------------------------------ slots
 
@@ -244,51 +271,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             "`CodeInterpreterMiddleware.before_agent` must run before eval."
         )
 
-    def _slot_for_eval(self, state: Mapping[str, Any]) -> _slots.Slot:
-        """The slot of this run; opened from ``state`` when this process has none (e.g. a resumed run)."""
-        slot_id = self._slot_id(state)
-        slot = self._registry.get(slot_id)
-        if slot is not None:
-            return slot
-        pending = (
-            snap.check_stored(state, slot_id, self._signing_key, self._previous_keys)[0]
-            if self.mode == "thread"
-            else None
-        )
-        return self._registry.get_or_open(slot_id, self._spec, pending)
-
     def _run(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
-        if self.mode == "call":
-            return _run_once(self._spec, code, host)
-        return self._slot_for_eval(state).eval(code, host)
+        """The eval tool's body, minus the LangChain wrapper: runs ``code`` in the run's interpreter."""
+        return _evaltool.run(self, state, code, host)
 
     async def _arun(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str:
-        if self.mode == "call":
-            return await _arun_once(self._spec, code, host)
-        return await self._slot_for_eval(state).aeval(code, host)
-
-    def _host_calls(
-        self, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop
-    ) -> _hostcalls.HostCalls | None:
-        """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
-        tool. None when the guest gets neither."""
-        available = getattr(runtime, "tools", None) or []
-        tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
-        task_tool = _ptc.find_task_tool(available) if self.subagents else None
-        files = _files.FileCalls(self.files) if self.files is not None else None
-        if tools is None and task_tool is None and files is None:
-            return None
-        ctx = _hostcalls.EvalContext(
-            runtime=runtime,
-            config=config,
-            tools=tools,
-            task_tool=task_tool,
-            max_tool_calls=self.max_ptc_calls,
-            max_subagents=self.max_subagent_concurrency,
-            approval_required=self._approval_required,
-            files=files,
-        )
-        return _hostcalls.HostCalls(ctx, loop)
+        """Async :meth:`_run`."""
+        return await _evaltool.arun(self, state, code, host)
 
     # ------------------------------------------------------------------------------------------------ hooks
 
@@ -393,16 +382,24 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         return request.override(system_message=append_to_system_message(request.system_message, prompt))
 
     def _host_calls_prompt(self, available: list[Any]) -> str:
-        """The prompt sections for ``tools`` and ``task``, cached per tool set."""
+        """The prompt sections for ``tools`` and ``task``, cached per tool set and review policy."""
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
-        key = (*((name, id(tool)) for name, tool in (tools or {}).items()), ("", int(has_task)))
+        reviewed = self._review.reviewed if self._review is not None else frozenset()
+        if reviewed and _review.pause_unavailable(_evaltool.current_config()) is not None:
+            gated, reviewed = set(self._approval_required | reviewed), frozenset()
+        else:
+            gated = set(self._approval_required - reviewed)
+        key = (
+            *((name, id(tool)) for name, tool in (tools or {}).items()),
+            ("", int(has_task)),
+            ("?", hash((frozenset(gated), reviewed))),
+        )
         section = self._ptc_sections.get(key)
         if section is None:
             section = ""
-            gated = set(self._approval_required)
             if tools:
-                section += self._prompt.tools_section(tools, self.tool_name, self.max_ptc_calls, gated)
+                section += self._prompt.tools_section(tools, self.tool_name, self.max_ptc_calls, gated, reviewed)
             if has_task:
                 section += self._prompt.task_section(self.max_subagent_concurrency)
             if len(self._ptc_sections) > 64:
@@ -413,71 +410,3 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
     def close(self) -> None:
         """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""
         self._registry.close()
-
-
-def _run_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
-    pool = _spares.shared_pool()
-    interpreter = pool.take(spec)
-    try:
-        return interpreter.eval(code, host=host).text
-    finally:
-        pool.retire(interpreter)
-        pool.replenish(spec)
-
-
-async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
-    pool = _spares.shared_pool()
-    interpreter = pool.take(spec)
-    try:
-        return (await interpreter.aeval(code, host=host)).text
-    finally:
-        pool.retire(interpreter)
-        pool.replenish(spec)
-
-
-def _build_tool(middleware: CodeInterpreterMiddleware[Any, Any], config: prompts.PromptConfig) -> BaseTool:
-    schema: type[BaseModel] = create_model(
-        "EvalSchema",
-        __doc__="Input of the eval tool.",
-        code=(str, Field(description=middleware._prompt.code_description(config))),
-    )
-    name = config.tool_name
-
-    def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        # ensure_config() is this tool run's config: host calls made with it are its children in traces.
-        host = middleware._host_calls(runtime, ensure_config(), _hostcalls.private_loop())
-        touched = host.files_touched if host is not None else None
-        try:
-            thread_id = _audit.thread_id_of(runtime.config)
-            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
-                text = middleware._run(runtime.state, code, host)
-        finally:
-            if host is not None:
-                host.close()
-        if host is not None and host.interrupt is not None:
-            raise host.interrupt
-        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
-
-    async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        host = middleware._host_calls(runtime, ensure_config(), asyncio.get_running_loop())
-        touched = host.files_touched if host is not None else None
-        try:
-            thread_id = _audit.thread_id_of(runtime.config)
-            with _audit.scope(middleware._auditor, thread_id, runtime.tool_call_id, touched):
-                text = await middleware._arun(runtime.state, code, host)
-        finally:
-            if host is not None:
-                host.close()
-        if host is not None and host.interrupt is not None:
-            raise host.interrupt
-        return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
-
-    return StructuredTool.from_function(
-        name=name,
-        description=middleware._prompt.tool_description(config),
-        func=sync_eval,
-        coroutine=async_eval,
-        infer_schema=False,
-        args_schema=schema,
-        metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
-    )

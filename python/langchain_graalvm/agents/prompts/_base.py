@@ -99,9 +99,15 @@ class GuestPrompt(Protocol):
         ...
 
     def tools_section(
-        self, tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]
+        self,
+        tools: Mapping[str, BaseTool],
+        tool_name: str,
+        max_calls: int | None,
+        gated: set[str],
+        reviewed: frozenset[str] = frozenset(),
     ) -> str:
-        """The system-prompt section describing the ``tools`` namespace."""
+        """The system-prompt section describing the ``tools`` namespace (``gated``: refused for lack of approval;
+        ``reviewed``: paused for a human's review)."""
         ...
 
     def task_section(self, limit: int) -> str:
@@ -124,6 +130,16 @@ def approval_line(names: list[str], tool_name: str, refuse: str) -> str:
     return (
         f"- {', '.join(names)} need human approval, which calls from code cannot get: they {refuse} "
         f"`ApprovalRequired`. Call those tools directly instead of from `{tool_name}`."
+    )
+
+
+def review_line(names: list[str], rejects: str) -> str:
+    """The tools whose calls from code pause for a human's review, with the guest's verb for a rejected call."""
+    return (
+        f"- {', '.join(names)} pause the run for a human's review before they run. Approved, the call returns as "
+        f"usual (perhaps with edited arguments); rejected, it {rejects} `ToolRejected` with the reviewer's message. "
+        "After the review the code runs again from its start, with the results of the calls it already made, so "
+        "it must make the same calls again: no randomness or host time in code that calls them."
     )
 
 

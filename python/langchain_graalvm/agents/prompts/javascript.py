@@ -21,6 +21,7 @@ from ._base import (
     input_schema,
     memory,
     return_schema,
+    review_line,
     schema_type,
     seconds,
 )
@@ -166,7 +167,12 @@ class JavaScriptPrompt:
         return "\n".join(lines)
 
     def tools_section(
-        self, tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]
+        self,
+        tools: Mapping[str, BaseTool],
+        tool_name: str,
+        max_calls: int | None,
+        gated: set[str],
+        reviewed: frozenset[str] = frozenset(),
     ) -> str:
         budget = budget_line(max_calls, tool_name, "rejects with")
         blocks = [signature(name, tool) for name, tool in tools.items()]
@@ -191,6 +197,9 @@ class JavaScriptPrompt:
             "- Tool results stay in the interpreter: summarise, filter or aggregate them in code and return only "
             "what the user needs.",
         ]
+        paused = [f"`tools.{camel_name(n)}`" for n in sorted(reviewed) if camel_name(n) in tools]
+        if paused:
+            lines.append(review_line(paused, "rejects with"))
         if approval:
             lines.append(approval_line(approval, tool_name, "reject with"))
         lines += ["", "```typescript", "\n\n".join(blocks), "```"]

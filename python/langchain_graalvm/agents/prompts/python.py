@@ -20,6 +20,7 @@ from ._base import (
     input_schema,
     memory,
     return_schema,
+    review_line,
     schema_type,
     seconds,
 )
@@ -149,7 +150,12 @@ class PythonPrompt:
         return "\n".join(lines)
 
     def tools_section(
-        self, tools: Mapping[str, BaseTool], tool_name: str, max_calls: int | None, gated: set[str]
+        self,
+        tools: Mapping[str, BaseTool],
+        tool_name: str,
+        max_calls: int | None,
+        gated: set[str],
+        reviewed: frozenset[str] = frozenset(),
     ) -> str:
         budget = budget_line(max_calls, tool_name, "raises")
         approval = [f"`tools.{python_name(n)}`" for n in sorted(gated) if python_name(n) in tools]
@@ -168,6 +174,9 @@ class PythonPrompt:
             f"- {budget}",
             "- Waiting for tools does not count against the time limit.",
         ]
+        paused = [f"`tools.{python_name(n)}`" for n in sorted(reviewed) if python_name(n) in tools]
+        if paused:
+            lines.append(review_line(paused, "raises"))
         if approval:
             lines.append(approval_line(approval, tool_name, "raise"))
         lines += ["", "```python", "\n".join(signature(n, t) for n, t in tools.items()), "```"]

@@ -33,6 +33,8 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     /** When the running eval's wall-clock cap passes, in {@link System#nanoTime()}. */
     long wallDeadline;
     private String installedShape = "";
+    /** Whether the context's random numbers are seeded (a seeded cell ran last in it). */
+    private boolean randomSeeded;
     private volatile boolean warmUp;
 
     AbstractGuestInterpreter(Sandbox sandbox, SandboxOptions options, String threadName, long stackBytes) {
@@ -68,6 +70,12 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /** Installs the guest globals of {@code b}: its {@code tools}, {@code task} and the agent's files. */
     abstract void installHostCalls(HostBridge b);
+
+    /**
+     * Seeds the guest's random numbers for the next cell ({@code Math.random}, Python's {@code random} module), or
+     * gives them back to the engine's own source for null.
+     */
+    abstract void seedRandom(Long seed);
 
     /** Whether the globals of the last installed bridge are still in place (the model's code may have changed them). */
     boolean hostCallsIntact() {
@@ -256,6 +264,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         context = null;
         forgetContext();
         installedShape = "";
+        randomSeeded = false;
         if (c != null) {
             try {
                 c.close(true);
@@ -285,6 +294,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         try {
             ensureContext();
             installBridge(bridge);
+            applyRandomSeed(bridge);
             cell = compile(code);
         } catch (CellSyntaxError e) {
             return outcome(EvalOutcome.Status.ERROR, "SyntaxError", e.getMessage(), "", false, start);
@@ -315,6 +325,21 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         }
         installHostCalls(b);
         installedShape = b.shape();
+    }
+
+    /**
+     * Seeds the guest's random numbers when {@code b} carries a seed; otherwise a context a seeded cell used gets
+     * the engine's random numbers back, and one that never was costs nothing.
+     */
+    private void applyRandomSeed(HostBridge b) {
+        Long seed = b == null ? null : b.randomSeed();
+        if (seed != null) {
+            seedRandom(seed);
+            randomSeeded = true;
+        } else if (randomSeeded) {
+            seedRandom(null);
+            randomSeeded = false;
+        }
     }
 
     /** How many characters of the result the guest renders: a little more than is kept, so the cut can be told. */

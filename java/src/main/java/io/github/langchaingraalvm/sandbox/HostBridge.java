@@ -15,9 +15,12 @@ import java.util.Objects;
  * @param maxToolCalls the most {@code tools} calls one eval may start; 0 for no limit
  * @param exposeFs whether the {@code fs} global (JavaScript) or {@code files} global (Python) exists: calls of kind
  *     {@code "fs"}, one of {@link #FS_OPERATIONS}, which the handler serves from the agent's files
+ * @param randomSeed the seed of the guest's random numbers ({@code Math.random}, Python's {@code random} module) for
+ *     this eval, in [0, 2^53), so a cell run again with the same seed draws the same numbers; null for the engine's
+ *     own random numbers
  */
 public record HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
-        int maxToolCalls, boolean exposeFs) {
+        int maxToolCalls, boolean exposeFs, Long randomSeed) {
     /** The names of the {@code fs} calls a guest may make. */
     public static final List<String> FS_OPERATIONS = List.of("readFile", "writeFile", "readdir", "stat", "rm",
             "glob", "module");
@@ -25,7 +28,13 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
     /** A bridge without {@code fs}. */
     public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
             int maxToolCalls) {
-        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, false);
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, false, null);
+    }
+
+    /** A bridge with the engine's own random numbers. */
+    public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
+            int maxToolCalls, boolean exposeFs) {
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, exposeFs, null);
     }
 
     /** Checks and copies the arguments. */
@@ -39,6 +48,9 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
         }
         if (maxToolCalls < 0) {
             throw new IllegalArgumentException("maxToolCalls must be >= 0, got " + maxToolCalls);
+        }
+        if (randomSeed != null && (randomSeed < 0 || randomSeed >= 1L << 53)) {
+            throw new IllegalArgumentException("randomSeed must be in [0, 2^53), got " + randomSeed);
         }
     }
 

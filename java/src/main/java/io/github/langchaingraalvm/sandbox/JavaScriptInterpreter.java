@@ -225,6 +225,12 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
     }
 
     @Override
+    void seedRandom(Long seed) {
+        // A number, exact: the host draws seeds below 2^53.
+        api.invokeMember("seedRandom", seed == null ? null : (Object) seed.doubleValue());
+    }
+
+    @Override
     void installHostCalls(HostBridge b) {
         api.invokeMember("installHostCalls", b.exposeTools() ? String.join(",", b.toolNames()) : null,
                 b.exposeTask(), b.exposeFs());

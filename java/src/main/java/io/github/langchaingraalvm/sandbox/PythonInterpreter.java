@@ -94,6 +94,11 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
     }
 
     @Override
+    void seedRandom(Long seed) {
+        api.invokeMember("seed_random", seed);
+    }
+
+    @Override
     void installHostCalls(HostBridge b) {
         ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(), args[2].asString());
         ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());

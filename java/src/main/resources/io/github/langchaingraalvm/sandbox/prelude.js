@@ -27,6 +27,8 @@
 
   // @include prelude/clock.js
 
+  // @include prelude/random.js
+
   // @include prelude/timers.js
 
   // @include prelude/host_calls.js

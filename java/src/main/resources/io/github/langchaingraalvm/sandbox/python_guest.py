@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # what the parts below define, for ruff and mypy; the include
 
 
 class Api:
-    """What the host keeps of the guest: run, snapshot, restore, names, define and install_host_calls."""
+    """What the host keeps of the guest: run, snapshot, restore, names, define, install_host_calls and seed_random."""
 
 
 def setup(emit, capture, frozen_clock, epoch_ms):
@@ -78,4 +78,18 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     api.snapshot = encode_all
     api.restore = make_decoder(ns, sources, defs, residues, state)
     api.names = model_names
+    api.seed_random = seed_random
     return api
+
+
+def seed_random(seed):
+    """Seeds the functions of the `random` module (its shared generator) for the next cell, so a cell run again with
+    the same seed draws the same numbers; None seeds it from the system's source again, as at import."""
+    if seed is None:
+        module = sys.modules.get("random")
+        if module is not None:
+            module.seed()
+        return
+    import random
+
+    random.seed(int(seed))

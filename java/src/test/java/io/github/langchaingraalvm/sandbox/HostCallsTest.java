@@ -184,4 +184,30 @@ class HostCallsTest {
         assertThrows(IllegalArgumentException.class, () -> new HostBridge((a, b, c, d) -> {}, List.of(), true,
                 false, -1));
     }
+
+    private static HostBridge seeded(Long seed) {
+        return new HostBridge((id, kind, name, input) -> {}, List.of(), true, false, 0, false, seed);
+    }
+
+    @Test
+    void aSeededCellDrawsTheSameNumbersEveryTimeItRunsAndAnUnseededOneGetsTheEnginesBack() {
+        String draw = "Array.from({length: 5}, () => Math.random()).join(',')";
+        assertEquals("<result>true</result>", js.eval("globalThis.engine = Math.random; true").envelope());
+        String first = js.eval(draw, seeded(42L)).envelope();
+        assertEquals(first, js.eval(draw, seeded(42L)).envelope());
+        assertTrue(!first.equals(js.eval(draw, seeded(43L)).envelope()), first);
+        long big = (1L << 53) - 1;
+        assertEquals(js.eval(draw, seeded(big)).envelope(), js.eval(draw, seeded(big)).envelope());
+        assertEquals("<result>true</result>", js.eval("Array.from({length: 1000}, () => Math.random())"
+                + ".every(x => x >= 0 && x < 1 && x === x)", seeded(7L)).envelope());
+        assertEquals("<result>false</result>", js.eval("Math.random === engine", seeded(7L)).envelope());
+        assertEquals("<result>true</result>", js.eval("Math.random === engine", seeded(null)).envelope());
+        assertEquals("<result>true</result>", js.eval("Math.random === engine").envelope());
+    }
+
+    @Test
+    void aSeedOutsideTheRangeANumberHoldsExactlyIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> seeded(1L << 53));
+        assertThrows(IllegalArgumentException.class, () -> seeded(-1L));
+    }
 }

@@ -2,7 +2,7 @@
 /* global PromiseCtor, PromisePrototype, SetCtor, StringCtor, arrayPush, call, defineProperty, describeError, fsObject,
           getOwnPropertyDescriptor, getOwnPropertyNames, globalObject, hostError, isArray, jsonParse, list,
           makeTool, mapClear, mapDelete, mapGet, objectCreate, objectFreeze, pendingCalls, promiseThen,
-          protoChainHas, render, revive, setAdd, setDelete, stringSplit, taskFunction */
+          protoChainHas, render, revive, seedMathRandom, setAdd, setDelete, stringSplit, taskFunction */
 let installedTools = null;
 let installedTask = false;
 let installedFs = false;
@@ -67,6 +67,8 @@ return {
   // place (the guest may delete them), and defining them.
   hostCallsIntact: hostCallGlobalsIntact,
   installHostCalls: installHostCallGlobals,
+  // Math.random for the next cell: seeded, or the engine's again for null.
+  seedRandom: seedMathRandom,
   // Settles a host call: resolves with the JSON value, or rejects with an error built from {type, message}.
   completeCall(id, ok, text) {
     const entry = call(mapGet, pendingCalls, id);

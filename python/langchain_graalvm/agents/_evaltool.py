@@ -1,0 +1,186 @@
+"""The ``eval`` tool of :class:`~langchain_graalvm.agents.middleware.CodeInterpreterMiddleware`: what one call of it
+runs. It picks the interpreter (the run's slot, or a spare one for ``mode="call"``), gives the guest its host
+calls (``tools.*``, ``task``, ``fs``), made durable when the agent reviews one of those tools and the run can pause,
+and turns the result into the ``ToolMessage`` the model sees (or the run's interrupt, when a call waits for review).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from langchain.tools import BaseTool, ToolRuntime
+from langchain_core.messages import ToolMessage
+from langchain_core.runnables import RunnableConfig, ensure_config
+from langchain_core.tools import StructuredTool
+from langgraph.config import get_config
+from pydantic import BaseModel, Field, create_model
+
+from .. import _audit, _files
+from ..options import InterpreterOptions
+from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
+from . import _snapshot_state as snap
+
+if TYPE_CHECKING:
+    from .middleware import CodeInterpreterMiddleware
+
+    Middleware = CodeInterpreterMiddleware[Any, Any]
+
+
+def current_config() -> RunnableConfig | None:
+    """The config of the graph run this code runs in; None outside a graph run."""
+    try:
+        return get_config()
+    except RuntimeError:  # not inside a graph run
+        return None
+
+
+# ------------------------------------------------------------------------------------------------ interpreters
+
+
+def slot_for_eval(mw: Middleware, state: Mapping[str, Any]) -> _slots.Slot:
+    """The slot of this run; opened from ``state`` when this process has none (e.g. a resumed run)."""
+    slot_id = mw._slot_id(state)
+    slot = mw._registry.get(slot_id)
+    if slot is not None:
+        return slot
+    pending = (
+        snap.check_stored(state, slot_id, mw._signing_key, mw._previous_keys)[0] if mw.mode == "thread" else None
+    )
+    return mw._registry.get_or_open(slot_id, mw._spec, pending)
+
+
+def run(mw: Middleware, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None) -> str:
+    """Runs one cell in the run's interpreter; a cell whose calls are durable as a replayable cell."""
+    if mw.mode == "call":
+        return _run_once(mw._spec, code, host)
+    slot = slot_for_eval(mw, state)
+    if host is None or not host.durable:
+        return slot.eval(code, host)
+    return _replay.run_cell(slot, code, host, mw.max_snapshot_bytes)
+
+
+async def arun(mw: Middleware, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None) -> str:
+    """Async :func:`run`."""
+    if mw.mode == "call":
+        return await _arun_once(mw._spec, code, host)
+    slot = slot_for_eval(mw, state)
+    if host is None or not host.durable:
+        return await slot.aeval(code, host)
+    return await _replay.arun_cell(slot, code, host, mw.max_snapshot_bytes)
+
+
+def _run_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
+    pool = _spares.shared_pool()
+    interpreter = pool.take(spec)
+    try:
+        return interpreter.eval(code, host=host).text
+    finally:
+        pool.retire(interpreter)
+        pool.replenish(spec)
+
+
+async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
+    pool = _spares.shared_pool()
+    interpreter = pool.take(spec)
+    try:
+        return (await interpreter.aeval(code, host=host)).text
+    finally:
+        pool.retire(interpreter)
+        pool.replenish(spec)
+
+
+# ------------------------------------------------------------------------------------------------ host calls
+
+
+def host_calls(
+    mw: Middleware, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop, *, sync: bool = False
+) -> _hostcalls.HostCalls | None:
+    """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
+    tool. None when the guest gets neither. Calls to tools the agent reviews pause the run for the review
+    (their cell's calls are then durable), or are refused when the run cannot pause."""
+    available = getattr(runtime, "tools", None) or []
+    tools = _ptc.select_tools(mw.ptc, available, mw.tool_name, mw.language)
+    task_tool = _ptc.find_task_tool(available) if mw.subagents else None
+    files = _files.FileCalls(mw.files) if mw.files is not None else None
+    if tools is None and task_tool is None and files is None:
+        return None
+    policy = mw._review
+    reviewed = policy.reviewed & {tool.name for tool in (tools or {}).values()} if policy else frozenset()
+    why = _review.pause_unavailable(config) if reviewed else None
+    refused = mw._approval_required - (policy.reviewed if policy else frozenset())
+    durable = None
+    if policy is not None and reviewed and why is None:
+        durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync)
+    elif why is not None:
+        refused |= reviewed
+    ctx = _hostcalls.EvalContext(
+        runtime=runtime,
+        config=config,
+        tools=tools,
+        task_tool=task_tool,
+        max_tool_calls=mw.max_ptc_calls,
+        max_subagents=mw.max_subagent_concurrency,
+        approval_required=frozenset(refused),
+        files=files,
+        approval_why=why or "calls from code cannot get it: the agent does not review this tool",
+    )
+    return _hostcalls.HostCalls(ctx, loop, durable)
+
+
+# ------------------------------------------------------------------------------------------------ the tool
+
+
+def build_tool(mw: Middleware, config: prompts.PromptConfig) -> BaseTool:
+    """The ``eval`` tool of ``mw``, sync and async."""
+    schema: type[BaseModel] = create_model(
+        "EvalSchema",
+        __doc__="Input of the eval tool.",
+        code=(str, Field(description=mw._prompt.code_description(config))),
+    )
+    name = config.tool_name
+
+    def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
+        # ensure_config() is this tool run's config: host calls made with it are its children in traces.
+        host = host_calls(mw, runtime, ensure_config(), _hostcalls.private_loop(), sync=True)
+        with _eval_scope(mw, runtime, host):
+            text = mw._run(runtime.state, code, host)
+        return _message(runtime, host, text, name)
+
+    async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
+        host = host_calls(mw, runtime, ensure_config(), asyncio.get_running_loop())
+        with _eval_scope(mw, runtime, host):
+            text = await mw._arun(runtime.state, code, host)
+        return _message(runtime, host, text, name)
+
+    return StructuredTool.from_function(
+        name=name,
+        description=mw._prompt.tool_description(config),
+        func=sync_eval,
+        coroutine=async_eval,
+        infer_schema=False,
+        args_schema=schema,
+        metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
+    )
+
+
+@contextlib.contextmanager
+def _eval_scope(mw: Middleware, runtime: ToolRuntime[None, Any], host: _hostcalls.HostCalls | None) -> Iterator[None]:
+    """The audit scope of one eval; its host calls are closed when it ends, however it ends."""
+    touched = host.files_touched if host is not None else None
+    try:
+        thread_id = _audit.thread_id_of(runtime.config)
+        with _audit.scope(mw._auditor, thread_id, runtime.tool_call_id, touched):
+            yield
+    finally:
+        if host is not None:
+            host.close()
+
+
+def _message(runtime: ToolRuntime[None, Any], host: _hostcalls.HostCalls | None, text: str, name: str) -> ToolMessage:
+    """The eval's answer to the model; raises the run's interrupt instead when a call waits for review."""
+    if host is not None and host.interrupt is not None:
+        raise host.interrupt
+    return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)

@@ -1,0 +1,273 @@
+"""Host calls of a cell that may pause for review: recorded by LangGraph, replayed when the cell runs again.
+
+A reviewed call pauses the run with a LangGraph ``interrupt`` whose value is the ``HITLRequest`` the agent's
+``HumanInTheLoopMiddleware`` would send. LangGraph runs the tool node again from its start on resume, so the cell
+runs again from its start: every host call of it is a LangGraph task (``langgraph.func``'s durable step, the
+checkpointer's pending writes), taken in the guest's call order, so a call made before the pause returns its
+recorded result instead of running a second time, in this process or another. The n-th reviewed call of the cell
+takes the n-th decision of the resume values, in order; reviewed calls waiting together are asked in one
+interrupt. The guest's random numbers are seeded per cell from a seed recorded with the cell's first step. A re-run
+whose calls differ from the recorded ones ends with :class:`ReplayError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from langgraph.pregel._call import call
+from langgraph.types import interrupt
+
+from ._review import ReviewPolicy
+
+if TYPE_CHECKING:
+    from ._hostcalls import HostCalls
+    from ._slots import Slot
+
+_QUIET_S = 0.2  # no call started or finished for this long: the guest waits on the reviewed calls alone
+_STEP_VERSION = 1
+
+Outcome = tuple[Any, bool]  # (guest value, ok)
+Execute = Callable[[str, str, dict[str, Any]], Awaitable[Outcome]]
+
+
+class ReplayError(Exception):
+    """The cell's re-run after a pause made other host calls than the run that paused."""
+
+
+def _digest(kind: str, name: str, args: dict[str, Any]) -> str:
+    text = json.dumps([kind, name, args], sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def eval_host_call(run: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    """One host call of a cell under review, as a durable step (its result is recorded by the checkpointer)."""
+    return await run()
+
+
+def eval_host_call_sync(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """:func:`eval_host_call` for agents run synchronously (the step runs in LangGraph's worker thread)."""
+    return run()
+
+
+class DurableCalls:
+    """The host calls of one eval made durable, the reviewed ones paused for a decision."""
+
+    def __init__(
+        self,
+        policy: ReviewPolicy,
+        runtime: Any,
+        loop: asyncio.AbstractEventLoop,
+        *,
+        sync_graph: bool,
+    ) -> None:
+        self._policy = policy
+        self._runtime = runtime
+        self._loop = loop
+        self._sync_graph = sync_graph
+        self._ordinal = 0
+        self._numbers: dict[int, int] = {}  # ordinal -> the guest's call number (1-based)
+        self._next_turn = 0
+        self._turns = asyncio.Condition()
+        self._reviewed = 0
+        self._waiting: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+        self._decisions: list[dict[str, Any]] = []
+        self._asking = asyncio.Lock()
+        self._running = 0
+        self._last_activity = time.monotonic()
+
+    # ------------------------------------------------------------------------------------------------ entry
+
+    def start(self, kind: str, tool: Any, args: dict[str, Any]) -> tuple[int, Any, int | None]:
+        """Registers a call as the guest made it (call order): its ordinal, its review rule and review index."""
+        ordinal = self._ordinal
+        self._ordinal += 1
+        if kind != "cell":
+            self._numbers[ordinal] = len(self._numbers) + 1
+        self._last_activity = time.monotonic()
+        rule = None
+        if kind == "tool" and tool is not None:
+            rule = self._policy.rule_for(tool.name, args, self._runtime, tool)
+        index = None
+        if rule is not None:
+            index = self._reviewed
+            self._reviewed += 1
+            self._waiting[index] = self._policy.action(tool.name, args, rule, self._runtime)
+        return ordinal, rule, index
+
+    async def run(
+        self,
+        started: tuple[int, Any, int | None],
+        kind: str,
+        name: str,
+        tool: Any,
+        args: dict[str, Any],
+        execute: Execute,
+    ) -> Outcome:
+        """The call's outcome: asked for review when its rule says so, then recorded or replayed."""
+        ordinal, rule, index = started
+        issued = False
+        try:
+            if rule is not None and index is not None:
+                decision = await self._decision(index)
+                answer = self._apply(decision, tool.name, rule["allowed_decisions"], name)
+                if answer is not None:
+                    return answer
+                if decision["type"] == "edit":
+                    args = dict(decision["edited_action"].get("args") or {})
+            await self._await_turn(ordinal)
+            step = self._step(kind, name, args, execute)
+            issued = True
+            await self._pass_turn(ordinal)
+            self._running += 1
+            try:
+                record = await step
+            finally:
+                self._running -= 1
+                self._last_activity = time.monotonic()
+        finally:
+            if not issued:
+                await self._await_turn(ordinal)
+                await self._pass_turn(ordinal)
+        if record.get("digest") != _digest(kind, name, args):
+            number = self._numbers.get(ordinal, 0)
+            raise ReplayError(
+                f"the cell cannot be resumed after the review: its host call #{number} on the re-run "
+                f"({_label(kind, name)}) is not the call the paused run made at that place "
+                f"({_label(record.get('kind', '?'), record.get('name', '?'))}, or the same call with other "
+                "arguments). Code that pauses for review must make the same calls when it runs again: depend only "
+                "on its inputs, tool results, the frozen clock and Math.random (Python: the random module's "
+                "functions), which replays the same numbers."
+            )
+        return record["value"], bool(record["ok"])
+
+    # ------------------------------------------------------------------------------------------------ order
+
+    async def _await_turn(self, ordinal: int) -> None:
+        async with self._turns:
+            await self._turns.wait_for(lambda: self._next_turn >= ordinal)
+
+    async def _pass_turn(self, ordinal: int) -> None:
+        async with self._turns:
+            if self._next_turn == ordinal:
+                self._next_turn = ordinal + 1
+            self._turns.notify_all()
+
+    def _step(self, kind: str, name: str, args: dict[str, Any], execute: Execute) -> Awaitable[dict[str, Any]]:
+        """Starts the durable step of one call now (LangGraph numbers steps in the order they start)."""
+        digest = _digest(kind, name, args)
+
+        async def outcome() -> dict[str, Any]:
+            value, ok = await execute(kind, name, args)
+            return {"v": _STEP_VERSION, "kind": kind, "name": name, "digest": digest, "ok": ok, "value": value}
+
+        if self._sync_graph:
+            loop = self._loop
+
+            def blocking() -> dict[str, Any]:
+                return asyncio.run_coroutine_threadsafe(outcome(), loop).result()
+
+            return asyncio.wrap_future(call(eval_host_call_sync, blocking))
+        return call(eval_host_call, outcome)
+
+    # ------------------------------------------------------------------------------------------------ review
+
+    async def _decision(self, index: int) -> dict[str, Any]:
+        while index >= len(self._decisions):
+            async with self._asking:
+                if index < len(self._decisions):
+                    break
+                await self._quiet()
+                first = len(self._decisions)
+                batch = [self._waiting[i] for i in sorted(self._waiting) if i >= first]
+                request = {
+                    "action_requests": [action for action, _ in batch],
+                    "review_configs": [review for _, review in batch],
+                }
+                answer = interrupt(request)
+                decisions = answer.get("decisions") if isinstance(answer, dict) else None
+                if not isinstance(decisions, list) or not decisions:
+                    raise ReplayError(
+                        "the review's answer has no `decisions` list; resume with "
+                        '`Command(resume={"decisions": [...]})`, one decision per reviewed call in order'
+                    )
+                self._decisions.extend(d if isinstance(d, dict) else {} for d in decisions)
+        return self._decisions[index]
+
+    async def _quiet(self) -> None:
+        """Waits until no call runs and none started or finished for a moment: the reviewed calls the guest
+        started together are all waiting, and are asked together."""
+        while True:
+            idle = time.monotonic() - self._last_activity
+            if self._running == 0 and idle >= _QUIET_S:
+                return
+            await asyncio.sleep(max(_QUIET_S - idle, 0.02))
+
+    @staticmethod
+    def _apply(decision: dict[str, Any], tool_name: str, allowed: list[str], label: str) -> Outcome | None:
+        """The outcome a decision gives without running the tool (reject, respond); None to run it."""
+        kind = decision.get("type")
+        if kind not in allowed:
+            raise ReplayError(
+                f"the reviewer's decision {kind!r} for `{tool_name}` is not one of its allowed decisions {allowed}"
+            )
+        if kind == "reject":
+            reason = decision.get("message")
+            message = (
+                f"tools.{label}: the reviewer rejected this call: {reason}"
+                if reason
+                else f"tools.{label}: the reviewer rejected this call; it did not run. Do not retry it unless the "
+                "user asks."
+            )
+            return {"type": "ToolRejected", "message": message}, False
+        if kind == "respond":
+            return decision.get("message", ""), True
+        if kind == "edit":
+            edited = decision.get("edited_action")
+            if not isinstance(edited, dict) or edited.get("name", tool_name) != tool_name:
+                raise ReplayError(
+                    f"an `edit` decision for `{tool_name}` must keep the tool's name and give `edited_action.args`"
+                )
+        return None
+
+
+def _label(kind: str, name: str) -> str:
+    return {"tool": f"tools.{name}", "task": "task()", "fs": f"fs.{name}"}.get(kind, name)
+
+
+def error_envelope(type_name: str, message: str) -> str:
+    """An eval's ``<error>`` envelope for an error raised on the host side."""
+    escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<error type="{type_name}">{escaped}</error>'
+
+
+# ------------------------------------------------------------------------------------------------ cells
+
+
+def run_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
+    """Runs a cell whose calls are durable in ``slot``: from the globals it started with when it is resumed, and
+    leaving them as it found them when it pauses or cannot be resumed."""
+    start, resumed = host.begin_cell_blocking(code, lambda: slot.snapshot(max_bytes))
+    if resumed and start is not None:
+        slot.reset(start)
+    return _after_cell(slot, start, host, slot.eval(code, host))
+
+
+async def arun_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
+    """Async :func:`run_cell`."""
+    start, resumed = await host.begin_cell(code, lambda: slot.snapshot(max_bytes))
+    if resumed and start is not None:
+        slot.reset(start)
+    return _after_cell(slot, start, host, await slot.aeval(code, host))
+
+
+def _after_cell(slot: Slot, start: bytes | None, host: HostCalls, text: str) -> str:
+    if host.interrupt is None and host.failure is None:
+        return text
+    if start is not None:
+        slot.reset(start)
+    return text if host.failure is None else error_envelope("ReplayError", host.failure)

@@ -1,0 +1,100 @@
+"""The agent's review policy as calls from code see it: which tools pause for a human, and with what request.
+
+The policy is the agent's own ``HumanInTheLoopMiddleware`` (``create_deep_agent(interrupt_on=...)`` adds one):
+:func:`agent_middleware` finds the middleware list the agent is being built from while ``create_agent`` reads the
+interpreter middleware's ``tools``, so there is no second copy of ``interrupt_on`` to keep in step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Mapping, Sequence
+from types import FrameType
+from typing import Any
+
+from langchain.agents.middleware import HumanInTheLoopMiddleware, InterruptOnConfig
+from langchain.agents.middleware.types import ToolCallRequest
+from langgraph._internal._constants import CONF, CONFIG_KEY_CALL, CONFIG_KEY_CHECKPOINTER
+
+_BUILDER = "create_agent"
+_MAX_DEPTH = 6
+
+DecisionType = str
+
+
+def agent_middleware(me: object) -> list[Any] | None:
+    """The middleware list of the agent ``create_agent`` is building with ``me`` in it; None when not called from
+    there. Read from the builder's frame (its ``middleware`` argument) while it collects the middlewares' tools."""
+    frame: FrameType | None = sys._getframe(2)  # noqa: SLF001 - the builder reading the `tools` property
+    for _ in range(_MAX_DEPTH):
+        if frame is None:
+            return None
+        if frame.f_code.co_name == _BUILDER:
+            stack = frame.f_locals.get("middleware")
+            if isinstance(stack, Sequence) and any(m is me for m in stack):
+                return list(stack)
+            return None
+        frame = frame.f_back
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewPolicy:
+    """The review rules of the agent an interpreter middleware is part of."""
+
+    configs: Mapping[str, InterruptOnConfig]
+    description_prefix: str
+    reviewer: HumanInTheLoopMiddleware[Any, Any, Any] | None
+
+    @classmethod
+    def of(cls, stack: Sequence[Any]) -> ReviewPolicy:
+        """The policy of the agent built from ``stack``: its ``HumanInTheLoopMiddleware``'s, or none."""
+        reviewer = next((m for m in stack if isinstance(m, HumanInTheLoopMiddleware)), None)
+        if reviewer is None:
+            return cls({}, "", None)
+        return cls(dict(reviewer.interrupt_on), reviewer.description_prefix, reviewer)
+
+    @property
+    def reviewed(self) -> frozenset[str]:
+        return frozenset(self.configs)
+
+    def rule_for(self, name: str, args: dict[str, Any], runtime: Any, tool: Any) -> InterruptOnConfig | None:
+        """The rule a call of tool ``name`` must be reviewed under; None when it runs without review."""
+        config = self.configs.get(name)
+        if config is None:
+            return None
+        when = config.get("when")
+        if when is not None:
+            tool_call = {"name": name, "args": args, "id": getattr(runtime, "tool_call_id", None), "type": "tool_call"}
+            state = getattr(runtime, "state", None) or {}
+            request = ToolCallRequest(tool_call=tool_call, tool=tool, state=state, runtime=runtime)  # type: ignore[arg-type]
+            if not when(request):
+                return None
+        return config
+
+    def action(
+        self, name: str, args: dict[str, Any], config: InterruptOnConfig, runtime: Any
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The ``ActionRequest`` and ``ReviewConfig`` of one call, as ``HumanInTheLoopMiddleware`` writes them."""
+        described = config.get("description")
+        tool_call = {"name": name, "args": args, "id": getattr(runtime, "tool_call_id", None), "type": "tool_call"}
+        if callable(described):
+            description = described(tool_call, getattr(runtime, "state", None) or {}, runtime)  # type: ignore[arg-type]
+        elif described is not None:
+            description = described
+        else:
+            description = f"{self.description_prefix}\n\nTool: {name}\nArgs: {args}"
+        action = {"name": name, "args": args, "description": description}
+        review = {"action_name": name, "allowed_decisions": list(config["allowed_decisions"])}
+        return action, review
+
+
+def pause_unavailable(config: Mapping[str, Any] | None) -> str | None:
+    """Why a run with this config cannot pause for review (no checkpointer, not a graph run); None when it can."""
+    configurable = (config or {}).get(CONF) or {}
+    if configurable.get(CONFIG_KEY_CALL) is None:
+        return "this eval does not run inside a LangGraph graph, so it cannot pause for the review"
+    if configurable.get(CONFIG_KEY_CHECKPOINTER) is None:
+        return "the agent has no checkpointer, so the run cannot pause for the review"
+    return None
