@@ -82,4 +82,26 @@ class SourceLimitsTest {
             assertEquals("42", js.eval("kept + 1").value());
         }
     }
+
+    @Test
+    void aCellPreparedPastItsTimeoutIsATimeoutThatKeepsTheGlobals() {
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofMillis(300)).build();
+        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(options)) {
+            js.eval("globalThis.kept = 41");
+            js.eval("let warm: number = 1");
+            EvalOutcome slow = js.eval("let deep: number = " + "(".repeat(900) + "1" + ")".repeat(900) + "; deep");
+            assertEquals("Timeout", slow.errorType(), slow.envelope());
+            assertTrue(slow.errorMessage().contains("being parsed"), slow.errorMessage());
+            assertTrue(!slow.stateReset());
+            assertEquals("42", js.eval("kept + 1").value());
+        }
+    }
+
+    @Test
+    void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
+        assertTrue(!Sandbox.noteFailure(new IllegalStateException("x", new StackOverflowError())));
+        assertNull(Sandbox.unusableReason());
+        assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
+        assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
+    }
 }
