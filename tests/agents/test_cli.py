@@ -36,7 +36,7 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     assert "[ok  ] GraalVM: 25.0.3" in out
     assert "[ok  ] JIT: on: JDK 25 loads the Graal compiler" in out
     assert "sandbox policy: CONSTRAINED" in out
-    for limit in ("time", "memory", "stack", "output", "clock"):  # each run once for real
+    for limit in ("time", "memory", "stack", "output", "code size", "clock"):  # each run once for real
         assert any(line.startswith(f"[ok  ] limit: {limit}:") and line.endswith("(checked just now)") for line in out.splitlines()), limit
     assert "[ok  ] limit: JVM heap: -Xmx" in out
     assert "resource cache: " in out

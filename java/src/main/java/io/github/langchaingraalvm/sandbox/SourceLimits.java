@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -61,9 +62,12 @@ final class SourceLimits {
         return n;
     }
 
-    /** "812 KiB", "1.5 MiB", "300 bytes". */
+    /** "1.5 MiB", "64 KiB", "12,010 bytes". */
     static String size(long bytes) {
-        return bytes >= (1L << 20) ? GuestThread.mib(bytes) : bytes >= 1024 ? (bytes / 1024) + " KiB" : bytes + " bytes";
+        if (bytes >= (1L << 20)) {
+            return GuestThread.mib(bytes);
+        }
+        return bytes >= 1024 && bytes % 1024 == 0 ? (bytes / 1024) + " KiB" : String.format(Locale.ROOT, "%,d bytes", bytes);
     }
 
     /**
