@@ -94,20 +94,22 @@ def test_an_800_kb_expression_through_the_eval_tool_answers_in_a_fresh_process()
         sys.path.insert(0, os.getcwd())
         from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
         from langchain_graalvm import CodeInterpreterMiddleware
-        from langchain_graalvm.cli._scripted import SEPARATOR, ScriptedChatModel
+        from langchain_graalvm.cli._scripted import ScriptedChatModel
         from tests.support.scripted import build_agent, results_of, thread
         CELLS = ["1 + " * 200000 + "1", "[" * 5000 + "]" * 5000,
                  "let t: number = " + "(" * 5000 + "1" + ")" * 5000, "6 * 7"]
 
         class Model(ScriptedChatModel):
+            # One cell per turn, in its own thread: a history of 800 KB would make the agent summarize it.
             def _next(self, messages):
                 done = [str(m.content) for m in messages if isinstance(m, ToolMessage)]
-                if len(done) < len(CELLS):
-                    return AIMessage(content="", tool_calls=[self._cell_call(CELLS[len(done)])])
-                return AIMessage(content=SEPARATOR.join(done))
+                if not done:
+                    return AIMessage(content="", tool_calls=[self._cell_call(CELLS[int(messages[-1].content)])])
+                return AIMessage(content=done[0])
 
         agent = build_agent(CodeInterpreterMiddleware(timeout=2.0), model=Model())
-        print(json.dumps(results_of(agent.invoke({"messages": [HumanMessage("go")]}, thread()))))
+        print(json.dumps([results_of(agent.invoke({"messages": [HumanMessage(str(i))]}, thread()))[0]
+                          for i in range(len(CELLS))]))
         """,
         timeout=600,
     )
