@@ -27,6 +27,9 @@ RUN_ALL = """
         assert it.eval("var kept = 41" if g == "js" else "kept = 41").ok
     for attack in SOURCE_ATTACKS:
         it = interpreters[attack.guest]
+        if attack.timeout is not None:
+            it = Interpreter(attack.guest, timeout=attack.timeout)
+            it.eval("var kept = 41" if attack.guest == "js" else "kept = 41")
         started = time.monotonic()
         out = it.eval(attack.code)
         took = time.monotonic() - started
@@ -60,7 +63,7 @@ def test_the_source_corpus_covers_each_guest_kind_and_size() -> None:
 
 @pytest.mark.parametrize("attack", corpus.SOURCE_ATTACKS, ids=lambda a: a.id)
 def test_source_case_late_in_a_long_lived_process(attack: corpus.SourceAttack) -> None:
-    with Interpreter(attack.guest, timeout=TIMEOUT) as it:
+    with Interpreter(attack.guest, timeout=attack.timeout or TIMEOUT) as it:
         assert it.eval("var kept = 41" if attack.guest == "js" else "kept = 41").ok
         out = it.eval(attack.code)
         assert corpus.check_source_outcome(attack, out.status, out.value, out.error_type, out.state_reset) is None
