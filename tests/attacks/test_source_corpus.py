@@ -1,15 +1,12 @@
 """Huge and deeply nested cells (``langchain_graalvm.cli.attacks.SOURCE_ATTACKS``), in each guest: first all of them
-one after another in a fresh process, which then runs a normal cell in a new interpreter; then each late in this
-long-lived one; then the cells that once stalled or poisoned the process, each in a fresh one."""
+one after another in a fresh process, which then runs a normal cell in a new interpreter; then each late in a
+process that ran other cells first; then the cells that once stalled or poisoned the process, each in a fresh one."""
 
 from __future__ import annotations
 
 import json
 import os
 
-import pytest
-
-from langchain_graalvm import Interpreter
 from langchain_graalvm.cli import attacks as corpus
 from tests.conftest import run_python
 
@@ -61,13 +58,33 @@ def test_the_source_corpus_covers_each_guest_kind_and_size() -> None:
     assert min(sizes) < 10_000 and max(sizes) >= 5_000_000
 
 
-@pytest.mark.parametrize("attack", corpus.SOURCE_ATTACKS, ids=lambda a: a.id)
-def test_source_case_late_in_a_long_lived_process(attack: corpus.SourceAttack) -> None:
-    with Interpreter(attack.guest, timeout=attack.timeout or TIMEOUT) as it:
-        assert it.eval("var kept = 41" if attack.guest == "js" else "kept = 41").ok
-        out = it.eval(attack.code)
-        assert corpus.check_source_outcome(attack, out.status, out.value, out.error_type, out.state_reset) is None
-        assert it.eval("kept + 1").value == "42"
+LATE = """
+    import json
+    from langchain_graalvm import Interpreter
+    from langchain_graalvm.cli.attacks import SOURCE_ATTACKS, check_source_outcome
+
+    # A process that has run other cells first (40 of them, in both guests), then each case in a new interpreter.
+    with Interpreter(timeout=60.0) as js, Interpreter("python", timeout=60.0) as py:
+        for i in range(20):
+            assert js.eval(f"const v{i} = [1, 2, 3].map(x => x * {i}); `${{v{i}.join()}}`").ok
+            assert py.eval(f"v{i} = [x * {i} for x in range(3)]\\nsum(v{i})").ok
+    for attack in SOURCE_ATTACKS:
+        with Interpreter(attack.guest, timeout=attack.timeout or %(timeout)r) as it:
+            it.eval("var kept = 41" if attack.guest == "js" else "kept = 41")
+            out = it.eval(attack.code)
+            problem = check_source_outcome(attack, out.status, out.value, out.error_type, out.state_reset)
+            print(json.dumps({"id": attack.id, "problem": problem, "kept": it.eval("kept + 1").value}), flush=True)
+"""
+
+
+def test_every_source_case_late_in_a_process_that_ran_other_cells() -> None:
+    # In a process of its own: the cases' huge parses are kept away from the test session's long-lived JVM.
+    proc = run_python(LATE % {"timeout": TIMEOUT}, timeout=1500)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    assert [r["id"] for r in rows] == [a.id for a in corpus.SOURCE_ATTACKS]
+    failures = [r for r in rows if r["problem"] or r["kept"] != "42"]
+    assert not failures, failures
 
 
 def test_an_800_kb_expression_is_refused_at_once_in_a_fresh_process_and_poisons_nothing() -> None:
