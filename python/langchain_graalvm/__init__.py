@@ -11,6 +11,7 @@ from langchain_graalvm.errors import (
     GuestUnavailableError,
     InterpreterClosedError,
     JvmError,
+    JvmUnusableError,
     OptionsError,
     SnapshotError,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "InterpreterClosedError",
     "InterpreterOptions",
     "JvmError",
+    "JvmUnusableError",
     "OptionsError",
     "SnapshotError",
     "SubagentCompleteEvent",

@@ -8,6 +8,7 @@ Errors inside the guest never raise: they come back as an :class:`~langchain_gra
 
     GraalVMError
     ├── JvmError                 (RuntimeError) no usable JDK, a failed JVM start, a forked JVM, a foreign JVM
+    │   └── JvmUnusableError                    the JVM can no longer run guest code (only a new process helps)
     ├── FetchError               (RuntimeError) the GraalVM jars or a GraalVM JDK could not be fetched or verified
     ├── GuestUnavailableError    (RuntimeError) language="python" without the GraalPy jars
     ├── InterpreterClosedError   (RuntimeError) an interpreter or interpreter slot used after close()
@@ -38,6 +39,7 @@ __all__ = [
     "HostCallError",
     "InterpreterClosedError",
     "JvmError",
+    "JvmUnusableError",
     "OptionsError",
     "SnapshotError",
     "WorkloadError",
@@ -50,6 +52,15 @@ class GraalVMError(Exception):
 
 class JvmError(GraalVMError, RuntimeError):
     """The JVM could not be found, started, or used in this process."""
+
+
+class JvmUnusableError(JvmError):
+    """The JVM of this process can no longer run guest code: a class the engine needs failed to initialise.
+
+    Raised by every eval from then on, of every interpreter, and shown by ``langchain-graalvm doctor``; only a new
+    process recovers. The sandbox initialises the classes a first failure could break before any guest code runs,
+    so this is a last resort, never a cell's outcome.
+    """
 
 
 class FetchError(GraalVMError, RuntimeError):

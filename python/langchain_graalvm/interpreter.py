@@ -16,7 +16,7 @@ from ._runtime import _adapter, _jvm, _prestart
 from ._runtime._adapter import EvalOutcome
 from ._runtime._pools import shared_pool
 from .errors import InterpreterClosedError, OptionsError
-from .options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
+from .options import DEFAULT_MAX_CODE_BYTES, DEFAULT_MAX_NESTING, DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
 
 
 def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
@@ -54,6 +54,11 @@ class Interpreter:
             counts guest execution only). Default 300.
         heap_factor: JVM heap allowed per byte of ``memory_limit``. GraalJS objects are larger than QuickJS's,
             so the default of 2 lets programs written for a QuickJS limit run under the same number.
+        max_code_bytes: the largest cell accepted, in bytes of UTF-8 (default 1 MiB); larger code gets a
+            ``CodeTooLarge`` error before anything parses it, and the globals are kept.
+        max_nesting: the deepest nesting a cell may have (default 1000): brackets, template substitutions,
+            regular expression groups and the operators chained in one expression. Deeper code gets a
+            ``CodeTooDeep`` error before anything parses it, and the globals are kept.
         audit: receives every eval as an :class:`~langchain_graalvm.AuditRecord` (code, outcome, duration,
             thread): a callable, a :class:`logging.Logger`, or a logger's name (records go out at INFO level).
             A callable that raises is logged and does not affect the eval.
@@ -84,6 +89,8 @@ class Interpreter:
         snapshots: bool = False,
         heap_factor: float = 2.0,
         max_wall_time: float = 300.0,
+        max_code_bytes: int = DEFAULT_MAX_CODE_BYTES,
+        max_nesting: int = DEFAULT_MAX_NESTING,
         audit: AuditTarget = None,
         files: FilesAccess | Mapping[str, Any] | None = None,
         _agent_modules: bool = False,
@@ -102,6 +109,8 @@ class Interpreter:
             snapshots=snapshots,
             heap_factor=heap_factor,
             max_wall_time=max_wall_time,
+            max_code_bytes=max_code_bytes,
+            max_nesting=max_nesting,
             # Imports from the agent's files, served by an eval's host bridge (the middleware's, or our own).
             agent_modules=_agent_modules or access is not None,
         )

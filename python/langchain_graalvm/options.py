@@ -33,6 +33,10 @@ MODES: tuple[Mode, ...] = ("thread", "turn", "call")
 """The middleware's persistence modes; ``"thread"`` (the default) keeps globals across turns as a snapshot."""
 
 DEFAULT_MEMORY_LIMIT = 64 * 1024 * 1024
+DEFAULT_MAX_CODE_BYTES = 1024 * 1024
+"""The largest cell accepted, in bytes of UTF-8: larger code gets a ``CodeTooLarge`` error before it is parsed."""
+DEFAULT_MAX_NESTING = 1000
+"""The deepest nesting a cell may have: deeper code gets a ``CodeTooDeep`` error before it is parsed."""
 
 
 def _named(name: str, quoted: bool) -> str:
@@ -87,6 +91,8 @@ class InterpreterOptions:
     heap_factor: float = 2.0
     max_wall_time: float = 300.0
     agent_modules: bool = False
+    max_code_bytes: int = DEFAULT_MAX_CODE_BYTES
+    max_nesting: int = DEFAULT_MAX_NESTING
 
     def __post_init__(self) -> None:
         language = resolve_language(self.language)
@@ -105,6 +111,10 @@ class InterpreterOptions:
             raise OptionsError(f"heap_factor must be a number >= 1; got {self.heap_factor!r}")
         if not _is_number(self.max_wall_time) or not 0 < self.max_wall_time < math.inf:
             raise OptionsError(f"max_wall_time must be a finite number of seconds > 0; got {self.max_wall_time!r}")
+        for name in ("max_code_bytes", "max_nesting"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**31:
+                raise OptionsError(f"{name} must be an int >= 1; got {value!r}")
         if not isinstance(self.interrupt_grace, (int, float)) or self.interrupt_grace <= 0:
             raise OptionsError(f"interrupt_grace must be > 0 seconds; got {self.interrupt_grace!r}")
         normal = {

@@ -41,7 +41,7 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     level = "[ok  ]" if chosen == "libgraal" else "[info]"
     assert f"{level} compiler: {chosen}: {_compiler.MEANING[chosen]}" in out
     assert "sandbox policy: CONSTRAINED" in out
-    for limit in ("time", "memory", "stack", "output", "clock"):  # each run once for real
+    for limit in ("time", "memory", "stack", "output", "code size", "clock"):  # each run once for real
         assert any(line.startswith(f"[ok  ] limit: {limit}:") and line.endswith("(checked just now)") for line in out.splitlines()), limit
     assert "[ok  ] limit: JVM heap: -Xmx" in out
     assert "resource cache: " in out

@@ -17,6 +17,7 @@ PUBLIC = [
     "InterpreterClosedError",
     "InterpreterOptions",
     "JvmError",
+    "JvmUnusableError",
     "OptionsError",
     "SnapshotError",
     "SubagentCompleteEvent",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal, Protocol
 
-from ..errors import GuestUnavailableError, SnapshotError
+from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm
 
@@ -107,6 +107,8 @@ def new_interpreter(config: InterpreterOptions) -> Any:
         .heapFactor(config.heap_factor)
         .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
         .agentModules(config.agent_modules and config.language == "js")
+        .maxCodeBytes(config.max_code_bytes)
+        .maxNesting(config.max_nesting)
     )
     sandbox = sandbox_cls.shared()
     if config.language == "python":
@@ -131,9 +133,18 @@ def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = N
     With ``host``, the cell gets the host functions it describes, and its calls are handed to it.
     """
     _jvm.attach_check()
-    if host is None:
-        return to_python(call_with_text(java_interpreter.eval, code))
-    return to_python(call_with_text(java_interpreter.eval, code, host.java_bridge(java_interpreter)))
+    try:
+        if host is None:
+            return to_python(call_with_text(java_interpreter.eval, code))
+        return to_python(call_with_text(java_interpreter.eval, code, host.java_bridge(java_interpreter)))
+    except _jvm.jclass(f"{_PACKAGE}.SandboxBrokenException") as exc:
+        raise JvmUnusableError(text_of(exc.getMessage())) from None
+
+
+def unusable_reason() -> str | None:
+    """Why this process's JVM can no longer run guest code, or None while it can."""
+    reason = _jvm.jclass(f"{_PACKAGE}.Sandbox").unusableReason()
+    return None if reason is None else text_of(reason)
 
 
 class HostBinding(Protocol):
@@ -222,6 +233,7 @@ def runtime_facts() -> dict[str, Any]:
         "compiler": running_compiler(jit),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
         "python_available": bool(sandbox.pythonAvailable()),
+        "unusable": unusable_reason(),
         "java_home": str(info.jdk.home),
         "java_version": info.jdk.version,
         "runtime_dir": str(info.runtime_dir),

@@ -33,7 +33,17 @@ from langgraph.channels import DeltaChannel
 from .. import _audit, _files
 from .._runtime import _prestart
 from ..errors import OptionsError, SnapshotError
-from ..options import DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions, Mode, check_clock, resolve_language, resolve_mode
+from ..options import (
+    DEFAULT_MAX_CODE_BYTES,
+    DEFAULT_MAX_NESTING,
+    DEFAULT_MEMORY_LIMIT,
+    Clock,
+    InterpreterOptions,
+    Mode,
+    check_clock,
+    resolve_language,
+    resolve_mode,
+)
 from . import _evaltool, _hostcalls, _ptc, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
 
@@ -122,6 +132,10 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             Default 0.5.
         heap_factor: JVM heap allowed per byte of ``memory_limit`` (see
             :class:`~langchain_graalvm.Interpreter`). Default 2.
+        max_code_bytes: the largest cell accepted, in bytes of UTF-8 (default 1 MiB); larger code gets a
+            ``CodeTooLarge`` error before anything parses it.
+        max_nesting: the deepest nesting a cell may have (default 1000 levels of brackets, template
+            substitutions, regular expression groups and chained operators); deeper code gets ``CodeTooDeep``.
 
     Example:
         ```python
@@ -161,6 +175,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         files: _files.FilesOption = None,
         interrupt_grace: float = 0.5,
         heap_factor: float = 2.0,
+        max_code_bytes: int = DEFAULT_MAX_CODE_BYTES,
+        max_nesting: int = DEFAULT_MAX_NESTING,
     ) -> None:
         super().__init__()
         self.files = _files.check_files_option(files)
@@ -215,6 +231,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             max_wall_time=max_wall_time,
             interrupt_grace=interrupt_grace,
             heap_factor=heap_factor,
+            max_code_bytes=max_code_bytes,
+            max_nesting=max_nesting,
             agent_modules=self.files is not None,
         )
         if _prestart.enabled():

@@ -229,6 +229,9 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         report.line("FAIL", "sandbox", f"{type(exc).__name__}: {exc}", fix)
         return 1
     report.line("ok", "GraalVM", f"{facts['graalvm_version']} ({facts['runtime_name']} runtime)")
+    if facts.get("unusable"):
+        report.line("FAIL", "JVM", str(facts["unusable"]), "restart the process (JvmUnusableError)")
+        return 1
     jit_reason = _jit_reason(jdk, runtime, bool(facts["jit"]), str(facts["compiler"]))
     report.line(
         "ok" if facts["jit"] else "warn",
@@ -291,6 +294,11 @@ _LIMITS = [
     ("stack", "each interpreter runs on its own 34 MiB guest thread: deep recursion is a catchable RangeError"),
     ("output", "max_result_chars (default 4000) caps the result, the error and console output, each"),
     (
+        "code size",
+        "max_code_bytes (default 1 MiB) and max_nesting (default 1000 levels) are checked before any parsing: "
+        "larger or deeper code gets CodeTooLarge or CodeTooDeep, and the globals are kept",
+    ),
+    (
         "JVM heap",
         f"-Xmx{os.environ.get('LANGCHAIN_GRAALVM_MAX_HEAP', '2g')} (LANGCHAIN_GRAALVM_MAX_HEAP) for all "
         "interpreters of the process",
@@ -321,6 +329,9 @@ def _check_limits() -> dict[str, str | None]:
     with Interpreter(max_result_chars=100) as js:
         out = js.eval("'x'.repeat(100000)")
         results["output"] = None if len(out.text) < 1000 else f"a 100000-character result came back as {len(out.text)}"
+        out = js.eval("1 + " * 200_000 + "1")
+        deep = out.error_type == "CodeTooDeep"
+        results["code size"] = None if deep else f"an 800 KB expression ended with {out.text}"
     return results
 
 

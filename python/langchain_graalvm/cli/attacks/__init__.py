@@ -20,6 +20,10 @@ An empty ``TEXT`` or ``TYPE`` accepts any value or error type (for outcomes whos
 :data:`FILES_ATTACKS` aims at the agent's-files bridge (``fs`` and imports); it runs with the ``files`` access and
 seed files described by :data:`FILES_PREFIXES` and :data:`FILES_SEED`.
 
+:data:`SOURCE_ATTACKS` holds huge and deeply nested cells in each guest (JavaScript, TypeScript, Python), checked
+by :func:`check_source_outcome`: refused with ``CodeTooLarge`` or ``CodeTooDeep`` before any parsing, or run
+(or stopped at the timeout) with the globals kept.
+
 :data:`SNAPSHOT_ATTACKS` holds tampered snapshot payloads for :meth:`Interpreter.restore`; each must be refused
 with a ``SnapshotError`` that changes nothing, or restore as documented.
 """
@@ -45,6 +49,7 @@ from .exhaustion import EXHAUSTION_ATTACKS
 from .files import FILES_ATTACKS, FILES_PREFIXES, FILES_SEED
 from .host_escape import HOST_ESCAPE_ATTACKS
 from .snapshots import SNAPSHOT_ATTACKS, SnapshotAttack
+from .source import SOURCE_ATTACKS, SourceAttack, check_source_outcome
 from .state import STATE_ATTACKS
 from .timing import TIMING_ATTACKS
 
@@ -67,13 +72,16 @@ __all__ = [
     "FILES_SEED",
     "HOST_ESCAPE",
     "SNAPSHOT_ATTACKS",
+    "SOURCE_ATTACKS",
     "STATE",
     "TIMING",
     "Attack",
     "EnvelopeOutcome",
     "Outcome",
     "SnapshotAttack",
+    "SourceAttack",
     "_check_expected",
+    "check_source_outcome",
     "outcome_from_envelope",
     "run_attack",
 ]

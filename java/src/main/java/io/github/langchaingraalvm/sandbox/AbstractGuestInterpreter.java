@@ -1,5 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -59,8 +60,11 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     /** Binds a host value (a polyglot proxy) as a global of the model's code; it is not part of snapshots. */
     abstract void bindGlobal(String name, Object hostValue);
 
-    /** Prepares the model's code for running; throws {@link CellSyntaxError} when it does not parse. */
-    abstract C compile(String code);
+    /**
+     * Prepares the model's code for running, spending at most what {@code budget} has left; throws
+     * {@link CellSyntaxError} when it does not parse and {@link CellCompiler.OutOfTime} when the budget ran out.
+     */
+    abstract C compile(String code, CellCompiler.Budget budget);
 
     /**
      * Runs a prepared cell under the watchdog's ticket {@code t}. A {@link PolyglotException} that escapes is mapped
@@ -283,21 +287,63 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         guest.unwatch(t, this::discardContext);
     }
 
+    /**
+     * Runs a cell; a JVM error that escapes it (a stack overflow outside guest code, say) ends in an outcome and a
+     * fresh context, unless it left the JVM itself unusable ({@link Sandbox#noteFailure}).
+     */
     private EvalOutcome runCell(String code, HostBridge bridge) {
         long start = System.nanoTime();
+        try {
+            return runCellChecked(code, bridge, start);
+        } catch (Error e) {
+            if (Sandbox.noteFailure(e)) {
+                throw e;
+            }
+            calls.end();
+            discardContext();
+            return outcome(EvalOutcome.Status.ERROR, e instanceof StackOverflowError ? "RangeError" : "InternalError",
+                    "The sandbox failed while running the eval (" + GuestThread.describe(e) + ")." + GLOBALS_LOST,
+                    "", true, start);
+        }
+    }
+
+    private EvalOutcome runCellChecked(String code, HostBridge bridge, long start) {
         console.clear();
         guest.clearCompletions();
         calls.begin(bridge);
         beginEval();
         wallDeadline = start + options.maxWallTime().toNanos();
+        SourceLimits.Violation tooBig = SourceLimits.check(code, language(), options.maxCodeBytes(),
+                options.maxNesting());
+        if (tooBig != null) {
+            calls.end();
+            return outcome(EvalOutcome.Status.ERROR, tooBig.type(), tooBig.message(), "", false, start);
+        }
         C cell;
+        CellCompiler.Budget budget = new CellCompiler.Budget(options.timeout(), options.interruptGrace());
         try {
             ensureContext();
             installBridge(bridge);
             applyRandomSeed(bridge);
-            cell = compile(code);
+            cell = compile(code, budget);
+            if (budget.leftNanos <= 0) {
+                throw new CellCompiler.OutOfTime();
+            }
         } catch (CellSyntaxError e) {
             return outcome(EvalOutcome.Status.ERROR, "SyntaxError", e.getMessage(), "", false, start);
+        } catch (CellCompiler.OutOfTime e) {
+            calls.end();
+            return outcome(EvalOutcome.Status.TIMEOUT, "Timeout", "Execution exceeded the "
+                    + GuestThread.seconds(options.timeout().toMillis()) + " timeout while the code ("
+                    + SourceLimits.size(SourceLimits.utf8Length(code, Long.MAX_VALUE)) + ") was being parsed, so it"
+                    + " did not run. Globals from earlier calls are kept. Split it into smaller cells.", "", false,
+                    start);
+        } catch (StackOverflowError e) {
+            calls.end();
+            discardContext();
+            return outcome(EvalOutcome.Status.ERROR, "CodeTooDeep", "The code nests too deeply for the parser: the"
+                    + " stack ran out while it was being parsed, so it did not run. Split long expressions into"
+                    + " several statements and build deep structures in a loop." + GLOBALS_LOST, "", true, start);
         } catch (RuntimeException e) {
             calls.end();
             discardContext();
@@ -307,7 +353,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         if (guest.cancelRequested()) {
             return stopped(Watchdog.Reason.CANCELLED, null, start);
         }
-        Watchdog.Ticket t = watch(options.heapAllowanceBytes());
+        Watchdog.Ticket t = guest.watch(context, options.heapAllowanceBytes(), Duration.ofNanos(budget.leftNanos));
         try {
             return run(cell, t, start);
         } catch (PolyglotException e) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -31,6 +32,7 @@ final class CellCompiler {
     private static final int CACHE_MAX_CODE = 64 * 1024;
 
     private final Engine engine;
+    private final Watchdog watchdog;
     private final Object parserLock = new Object();
     private final Object typescriptLock = new Object();
     private Context parserContext;
@@ -46,25 +48,82 @@ final class CellCompiler {
         }
     };
 
-    CellCompiler(Engine engine) {
+    CellCompiler(Engine engine, Watchdog watchdog) {
         this.engine = engine;
+        this.watchdog = watchdog;
+    }
+
+    /**
+     * The guest time an eval has left for preparing its cell: the tooling contexts' work on the cell is stopped by
+     * the watchdog when it runs out, as the cell itself would be. Loading a tooling context is not counted: it
+     * happens once per process, whatever the cell.
+     */
+    static final class Budget {
+        long leftNanos;
+        final Duration grace;
+
+        Budget(Duration timeout, Duration grace) {
+            this.leftNanos = timeout.toNanos();
+            this.grace = grace;
+        }
+
+        /** No limit: for the warm-up and for tests of the rewrites. */
+        static Budget unlimited() {
+            return new Budget(Duration.ofDays(365), Duration.ofSeconds(1));
+        }
+    }
+
+    /** Thrown when a cell's preparation used up its {@link Budget}. */
+    static final class OutOfTime extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfTime() {
+            super("preparing the cell exceeded the timeout", null, false, false);
+        }
+    }
+
+    /**
+     * Runs {@code work} in the tooling context {@code c} under the watchdog, for at most what {@code budget} has
+     * left; {@code onClosed} runs when the watchdog had to close the context, which is then loaded again next time.
+     */
+    private <T> T watched(Context c, Budget budget, Runnable onClosed, java.util.function.Supplier<T> work) {
+        if (budget.leftNanos <= 0) {
+            throw new OutOfTime();
+        }
+        long start = System.nanoTime();
+        Watchdog.Ticket t = watchdog.watch(c, Thread.currentThread().threadId(), 0, Duration.ofNanos(budget.leftNanos),
+                budget.grace);
+        try {
+            return work.get();
+        } catch (PolyglotException e) {
+            if (t.reason != null) {
+                throw new OutOfTime();
+            }
+            throw e;
+        } finally {
+            watchdog.release(t);
+            budget.leftNanos -= System.nanoTime() - start;
+            if (t.forcedClose) {
+                onClosed.run();
+            }
+        }
     }
 
     /** Loads both tooling contexts ahead of the first cell that needs them. */
     void warmUp() {
-        parse("let warm = 1", false);
-        strip("let warm: number = 1");
+        parse("let warm = 1", false, Budget.unlimited());
+        strip("let warm: number = 1", Budget.unlimited());
     }
 
     Compiled compile(String code) {
-        return compile(code, false);
+        return compile(code, false, Budget.unlimited());
     }
 
     /**
      * Prepares a cell; with {@code imports}, static {@code import} declarations become awaited {@code import()}
      * calls (for contexts that may import the agent's files), else they stay syntax errors.
      */
-    Compiled compile(String code, boolean imports) {
+    Compiled compile(String code, boolean imports, Budget budget) {
         String key = imports ? "\u0000imports\u0000" + code : code;
         synchronized (cache) {
             Compiled hit = cache.get(key);
@@ -72,16 +131,16 @@ final class CellCompiler {
                 return hit;
             }
         }
-        Compiled c = parse(code, imports);
+        Compiled c = parse(code, imports, budget);
         if (c.syntaxError() != null) {
             String stripped;
             try {
-                stripped = strip(code);
+                stripped = strip(code, budget);
             } catch (PolyglotException e) {
                 stripped = null;
             }
             if (stripped != null) {
-                Compiled typed = parse(stripped, imports);
+                Compiled typed = parse(stripped, imports, budget);
                 if (typed.syntaxError() == null) {
                     c = typed;
                 }
@@ -95,13 +154,15 @@ final class CellCompiler {
         return c;
     }
 
-    private Compiled parse(String code, boolean imports) {
+    private Compiled parse(String code, boolean imports, Budget budget) {
         synchronized (parserLock) {
             if (parser == null) {
                 parserContext = newToolingContext();
                 parser = load(parserContext, "cell.js");
+                // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
+                warm(() -> parser.execute(warmSample(), false));
             }
-            Value r = parser.execute(code, imports);
+            Value r = watched(parserContext, budget, () -> parser = null, () -> parser.execute(code, imports));
             return "ok".equals(r.getArrayElement(0).asString())
                     ? new Compiled(r.getArrayElement(1).asString(), null)
                     : new Compiled(null, r.getArrayElement(1).asString());
@@ -110,12 +171,35 @@ final class CellCompiler {
 
     /** The code with its TypeScript syntax removed (line numbers kept); for cells and imported modules. */
     String strip(String code) {
+        return strip(code, Budget.unlimited());
+    }
+
+    private String strip(String code, Budget budget) {
         synchronized (typescriptLock) {
             if (typescript == null) {
                 typescriptContext = newToolingContext();
                 typescript = load(typescriptContext, "typescript.js");
+                warm(() -> typescript.execute(warmSample()));
             }
-            return typescript.execute(code).asString();
+            return watched(typescriptContext, budget, () -> typescript = null,
+                    () -> typescript.execute(code).asString());
+        }
+    }
+
+    /**
+     * Typical model cells (the engine warm-up's, {@code warmup.js}), parsed once when a tooling context loads: a
+     * cold parser runs several times slower, and a cell's budget should pay for the cell, not for the first use of
+     * the parser's code.
+     */
+    private static String warmSample() {
+        return "let warm: number = 1;\n" + resource("warmup.js");
+    }
+
+    private static void warm(Runnable parse) {
+        try {
+            parse.run();
+        } catch (PolyglotException e) {
+            // Warming only: the sample's outcome does not matter.
         }
     }
 

@@ -50,12 +50,34 @@ final class GuestThread {
             "jdk.internal.event.ExceptionThrownEvent",
             "jdk.internal.event.ErrorThrownEvent");
 
+    /**
+     * The engine's classes a guest stack overflow can be the first to use: building the guest's error walks the
+     * stack, and the frame classes' initialisers look methods up by reflection, which needs stack of its own. One
+     * that fails at the bottom of an overflowing stack stays broken for the life of the JVM, and every later eval
+     * of every interpreter failed with it. Initialised when the first guest thread is made, with stack to spare.
+     */
+    static final List<String> ENGINE_INITIALIZED_FIRST = List.of(
+            "com.oracle.truffle.runtime.OptimizedFrameInstance",
+            "com.oracle.truffle.runtime.OptimizedOSRFrameInstance",
+            "com.oracle.truffle.runtime.OptimizedTruffleRuntime$StackTraceHelper",
+            "com.oracle.truffle.api.TruffleStackTrace",
+            "com.oracle.truffle.api.TruffleStackTraceElement",
+            "com.oracle.truffle.api.TruffleStackTrace$LazyStackTrace");
+
     static {
         for (String name : INITIALIZED_FIRST) {
             try {
                 Class.forName(name, true, null);
             } catch (ClassNotFoundException | LinkageError e) {
                 // Not in this JDK (ThrowableTracer is JDK 22 and later), or not ours to initialize.
+            }
+        }
+        ClassLoader engineLoader = org.graalvm.polyglot.Engine.class.getClassLoader();
+        for (String name : ENGINE_INITIALIZED_FIRST) {
+            try {
+                Class.forName(name, true, engineLoader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not in this build of the engine (the fallback runtime has no optimized frames).
             }
         }
     }
@@ -114,7 +136,21 @@ final class GuestThread {
         }
         long start = System.nanoTime();
         try {
+            if (Sandbox.unusableReason() != null) {
+                throw new SandboxBrokenException(Sandbox.unusableReason());
+            }
             return await(submit(() -> finalOutcome(cell)), t -> abandon(t, start));
+        } catch (SandboxBrokenException e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            // Every failure of the cell is an outcome already: this one is the sandbox's own.
+            if (Sandbox.noteFailure(e)) {
+                throw new SandboxBrokenException(Sandbox.unusableReason());
+            }
+            return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
+                    "The sandbox failed while running the eval (" + describe(e) + ")."
+                            + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
+                    options.maxResultChars());
         } finally {
             synchronized (cancelLock) {
                 busy.set(false);
@@ -139,6 +175,22 @@ final class GuestThread {
                 stop.message(), "", true, outcome.durationNanos(), options.maxResultChars());
     }
 
+    /** A failure's innermost cause in plain words, without Java class names. */
+    static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof StackOverflowError) {
+            return "the stack ran out";
+        }
+        if (root instanceof OutOfMemoryError) {
+            return "the JVM ran out of memory";
+        }
+        String message = root.getMessage();
+        return message == null || message.isBlank() ? "an internal error" : message;
+    }
+
     /** Runs other work (a snapshot, a restore) on this thread; refused while an eval runs. */
     <T> T exclusive(Supplier<T> action) {
         requireCaller("cannot be called from the interpreter's own thread");
@@ -159,7 +211,12 @@ final class GuestThread {
 
     /** Puts {@code context} under the watchdog with {@code heapAllowance} bytes; 0 for no memory limit. */
     Watchdog.Ticket watch(Context context, long heapAllowance) {
-        Watchdog.Ticket t = watchdog.watch(context, thread.threadId(), heapAllowance, options.timeout(),
+        return watch(context, heapAllowance, options.timeout());
+    }
+
+    /** As {@link #watch(Context, long)}, with {@code timeout} of guest time left (the cell's preparation took the rest). */
+    Watchdog.Ticket watch(Context context, long heapAllowance, Duration timeout) {
+        Watchdog.Ticket t = watchdog.watch(context, thread.threadId(), heapAllowance, timeout,
                 options.interruptGrace());
         ticket = t;
         lastTicket = t;

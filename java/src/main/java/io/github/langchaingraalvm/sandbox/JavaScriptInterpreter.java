@@ -251,11 +251,14 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
 
     /** The cell as a script: as it is when it needs no rewrite, else through the cell compiler. */
     @Override
-    Source compile(String code) {
+    Source compile(String code, CellCompiler.Budget budget) {
         api.invokeMember("dropCalls");
+        long parseStart = System.nanoTime();
         Source source = directSource(code);
+        // The engine's parse cannot be interrupted; the size and nesting limits bound it, and it counts.
+        budget.leftNanos -= System.nanoTime() - parseStart;
         if (source == null) {
-            CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null);
+            CellCompiler.Compiled compiled = sandbox.compiler().compile(code, modules != null, budget);
             if (compiled.syntaxError() != null) {
                 throw new CellSyntaxError(compiled.syntaxError());
             }

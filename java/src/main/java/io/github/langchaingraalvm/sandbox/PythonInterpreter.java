@@ -156,7 +156,7 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
 
     /** The code as it is: the guest compiles it, and reports a syntax error as any other Python error. */
     @Override
-    String compile(String code) {
+    String compile(String code, CellCompiler.Budget budget) {
         return code;
     }
 

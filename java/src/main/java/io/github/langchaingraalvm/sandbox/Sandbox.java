@@ -57,6 +57,33 @@ public final class Sandbox {
     }
 
     private static final Properties BUILD = loadBuildProperties();
+    /** Why no guest code can run in this JVM any more, or null while it can (see {@link #unusableReason()}). */
+    private static volatile String unusable;
+
+    /**
+     * Why this JVM can no longer run guest code, or null while it can: a class the engine needs failed to
+     * initialise, which no interpreter can undo. Every eval then throws {@link SandboxBrokenException}.
+     */
+    public static String unusableReason() {
+        return unusable;
+    }
+
+    /**
+     * Records {@code failure} when it leaves the JVM unusable (a class that failed to initialise stays broken);
+     * returns whether it did.
+     */
+    static boolean noteFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExceptionInInitializerError
+                    || t instanceof NoClassDefFoundError && String.valueOf(t.getMessage()).startsWith("Could not initialize")) {
+                if (unusable == null) {
+                    unusable = "a class of the engine failed to initialise (" + t.getMessage() + ")";
+                }
+                return true;
+            }
+        }
+        return false;
+    }
     private static volatile Sandbox shared;
 
     private final Engine javaScriptEngine;
@@ -236,7 +263,7 @@ public final class Sandbox {
             synchronized (this) {
                 c = compiler;
                 if (c == null) {
-                    c = new CellCompiler(javaScriptEngine);
+                    c = new CellCompiler(javaScriptEngine, watchdog);
                     compiler = c;
                 }
             }

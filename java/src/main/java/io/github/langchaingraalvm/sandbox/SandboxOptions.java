@@ -48,6 +48,8 @@ public final class SandboxOptions {
     private final boolean snapshots;
     private final double heapFactor;
     private final boolean agentModules;
+    private final long maxCodeBytes;
+    private final int maxNesting;
 
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
@@ -62,6 +64,8 @@ public final class SandboxOptions {
         this.snapshots = b.snapshots;
         this.heapFactor = b.heapFactor;
         this.agentModules = b.agentModules;
+        this.maxCodeBytes = b.maxCodeBytes;
+        this.maxNesting = b.maxNesting;
     }
 
     /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
@@ -158,6 +162,23 @@ public final class SandboxOptions {
         return agentModules;
     }
 
+    /**
+     * The largest cell accepted, in bytes of UTF-8; a larger one gets a {@code CodeTooLarge} error before anything
+     * parses it. Default 1 MiB.
+     */
+    public long maxCodeBytes() {
+        return maxCodeBytes;
+    }
+
+    /**
+     * The deepest nesting a cell may have (brackets, template substitutions, regular expression groups, and the
+     * operators chained in one expression, see {@link SourceLimits}); a deeper one gets a {@code CodeTooDeep} error
+     * before anything parses it. Default 1000.
+     */
+    public int maxNesting() {
+        return maxNesting;
+    }
+
     /** Builder of {@link SandboxOptions}. */
     public static final class Builder {
         private Duration timeout = Duration.ofSeconds(5);
@@ -178,8 +199,28 @@ public final class SandboxOptions {
         private boolean snapshots = false;
         private double heapFactor = 2.0;
         private boolean agentModules = false;
+        private long maxCodeBytes = 1L << 20;
+        private int maxNesting = 1000;
 
         private Builder() {}
+
+        /** The largest cell accepted, in bytes of UTF-8; at least 1. */
+        public Builder maxCodeBytes(long value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxCodeBytes must be >= 1, got " + value);
+            }
+            this.maxCodeBytes = value;
+            return this;
+        }
+
+        /** The deepest nesting a cell may have; at least 1. */
+        public Builder maxNesting(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxNesting must be >= 1, got " + value);
+            }
+            this.maxNesting = value;
+            return this;
+        }
 
         /**
          * Lets cells import ES modules from the agent's files, served by an eval's host bridge with {@code fs}

@@ -1,0 +1,107 @@
+package io.github.langchaingraalvm.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class SourceLimitsTest {
+    private static final long MIB = 1L << 20;
+
+    private static SourceLimits.Violation js(String code) {
+        return SourceLimits.check(code, "js", MIB, 1000);
+    }
+
+    private static SourceLimits.Violation py(String code) {
+        return SourceLimits.check(code, "python", MIB, 1000);
+    }
+
+    @Test
+    void ordinaryCellsPass() {
+        assertNull(js("const xs = [1, 2, 3].map(x => x * 2); `${xs.join(', ')}`"));
+        assertNull(js("let s = 'a(((('; /[(]{2}/.test(s) ? s.replace(/'/g, '') : 1.5 + 2.25"));
+        assertNull(js("let v: number = 1; interface P { x: number }\nv + 1"));
+        assertNull(py("xs = [i * 2 for i in range(10)]\nprint(f'{xs}', '((((')\n# ((((\n"));
+        assertNull(js("[" + "1,".repeat(100_000) + "1].length"));
+        assertNull(js("let s = 0;\n" + "s += 1;\n".repeat(20_000) + "s"));
+    }
+
+    @Test
+    void bracketsPastTheLimitAreTooDeep() {
+        assertEquals("CodeTooDeep", js("(".repeat(1001) + "1" + ")".repeat(1001)).type());
+        assertEquals("CodeTooDeep", js("[".repeat(1001) + "]".repeat(1001)).type());
+        assertEquals("CodeTooDeep", js("x = " + "{a:".repeat(1001) + "1" + "}".repeat(1001)).type());
+        assertEquals("CodeTooDeep", py("[".repeat(1001) + "]".repeat(1001)).type());
+        assertNull(js("(".repeat(900) + "1" + ")".repeat(900)));
+    }
+
+    @Test
+    void templateSubstitutionsAndRegExpGroupsCount() {
+        assertEquals("CodeTooDeep", js("`${".repeat(1001) + "1" + "}`".repeat(1001)).type());
+        assertEquals("CodeTooDeep", js("/" + "(".repeat(1001) + "a" + ")".repeat(1001) + "/.test('a')").type());
+        assertNull(js("`${".repeat(400) + "1" + "}`".repeat(400)));
+    }
+
+    @Test
+    void longOperatorChainsAreTooDeep() {
+        SourceLimits.Violation v = js("1 + ".repeat(200_000) + "1");
+        assertEquals("CodeTooDeep", v.type());
+        assertTrue(v.message().contains("limit 1000"), v.message());
+        assertEquals("CodeTooDeep", py("1 + ".repeat(5000) + "1").type());
+        assertEquals("CodeTooDeep", js("!".repeat(1010) + "1").type());
+        assertNull(js("1 + ".repeat(500) + "1"));
+    }
+
+    @Test
+    void textInStringsAndCommentsIsNotCounted() {
+        assertNull(js("'" + "(".repeat(5000) + "'"));
+        assertNull(js("// " + "[".repeat(5000) + "\n1"));
+        assertNull(js("/* " + "{".repeat(5000) + " */ 1"));
+        assertNull(py("'''" + "(".repeat(5000) + "'''"));
+    }
+
+    @Test
+    void sizeIsCountedInUtf8Bytes() {
+        assertNull(js("'" + "x".repeat(1000) + "'"));
+        SourceLimits.Violation v = SourceLimits.check("'" + "\u00e9".repeat(600) + "'", "js", 1000, 1000);
+        assertEquals("CodeTooLarge", v.type());
+        assertTrue(v.message().contains("1,202 bytes (limit 1,000 bytes)"), v.message());
+        assertEquals(4, SourceLimits.utf8Length("\ud83d\ude00", 100));
+    }
+
+    @Test
+    void aDeepCellIsRefusedAndKeepsTheGlobals() {
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofSeconds(60)).maxNesting(50).build();
+        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(options)) {
+            js.eval("globalThis.kept = 41");
+            EvalOutcome deep = js.eval("(".repeat(60) + "1" + ")".repeat(60));
+            assertEquals("CodeTooDeep", deep.errorType());
+            assertTrue(!deep.stateReset());
+            assertEquals("42", js.eval("kept + 1").value());
+        }
+    }
+
+    @Test
+    void aCellPreparedPastItsTimeoutIsATimeoutThatKeepsTheGlobals() {
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofMillis(300)).build();
+        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(options)) {
+            js.eval("globalThis.kept = 41");
+            js.eval("let warm: number = 1");
+            EvalOutcome slow = js.eval("let deep: number = " + "(".repeat(900) + "1" + ")".repeat(900) + "; deep");
+            assertEquals("Timeout", slow.errorType(), slow.envelope());
+            assertTrue(slow.errorMessage().contains("being parsed"), slow.errorMessage());
+            assertTrue(!slow.stateReset());
+            assertEquals("42", js.eval("kept + 1").value());
+        }
+    }
+
+    @Test
+    void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
+        assertTrue(!Sandbox.noteFailure(new IllegalStateException("x", new StackOverflowError())));
+        assertNull(Sandbox.unusableReason());
+        assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
+        assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
+    }
+}
