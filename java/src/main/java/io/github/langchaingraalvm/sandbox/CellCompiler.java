@@ -131,6 +131,28 @@ final class CellCompiler {
                 return hit;
             }
         }
+        Compiled c = null;
+        DataLiterals.Elided elided = DataLiterals.elide(code);
+        if (elided != null) {
+            Compiled shorter = prepare(elided.code(), imports, budget);
+            String script = shorter.script() == null ? null : elided.restore(shorter.script());
+            if (script != null) {
+                c = new Compiled(script, null);
+            }
+        }
+        if (c == null) {
+            c = prepare(code, imports, budget);
+        }
+        if (code.length() <= CACHE_MAX_CODE) {
+            synchronized (cache) {
+                cache.put(key, c);
+            }
+        }
+        return c;
+    }
+
+    /** The cell as a script, or its syntax error: parsed as JavaScript, else with its TypeScript syntax removed. */
+    private Compiled prepare(String code, boolean imports, Budget budget) {
         Compiled c = parse(code, imports, budget);
         if (c.syntaxError() != null) {
             String stripped;
@@ -144,11 +166,6 @@ final class CellCompiler {
                 if (typed.syntaxError() == null) {
                     c = typed;
                 }
-            }
-        }
-        if (code.length() <= CACHE_MAX_CODE) {
-            synchronized (cache) {
-                cache.put(key, c);
             }
         }
         return c;
