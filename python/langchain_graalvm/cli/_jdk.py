@@ -15,7 +15,6 @@ leaves a ``fetching`` folder that makes every later fetch of the same archive wa
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import http.client
 import json
 import os
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .._runtime import _jvmfinder
+from .._runtime._artifacts import sha256_of
 from .._runtime._compiler import PINNED_JDK, PINNED_SHA256
 from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir
 from ..errors import FetchError
@@ -113,14 +113,6 @@ def _download(url: str, dest: Path, *, progress: bool, timeout: float) -> None:
         raise FetchError(f"the download of {url} broke off: {got} of {total} bytes")
 
 
-def _sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _extract(kind: str, archive: Path, into: Path) -> None:
     try:
         if kind == "tgz":
@@ -189,7 +181,7 @@ def install_jdk(
         digest = expected_sha256(url, pinned, timeout)
         archive = staging / f"archive.{kind}"
         _download(url, archive, progress=progress, timeout=timeout)
-        actual = _sha256_of(archive)
+        actual = sha256_of(archive)
         if actual != digest:
             raise FetchError(f"{url} has SHA-256 {actual}, expected {digest}: refusing to use it")
         _extract(kind, archive, staging / "x")
