@@ -104,7 +104,9 @@ def _rank(jdk: Jdk) -> tuple[bool, bool]:
 
 
 def find_jdk() -> Jdk:
-    """The JDK to start: an explicit one if set, else the newest under /usr/lib/jvm, preferring 25."""
+    """The JDK to start: ``LANGCHAIN_GRAALVM_JAVA_HOME`` if set; else, among ``JAVA_HOME``, /usr/lib/jvm/* and the
+    JDKs ``langchain-graalvm install --jdk`` fetched, a JDK 25 first, one whose libgraal fits the polyglot jars
+    before one without, then the newest."""
     explicit = os.environ.get("LANGCHAIN_GRAALVM_JAVA_HOME")
     if explicit:
         jdk = inspect_jdk(explicit)

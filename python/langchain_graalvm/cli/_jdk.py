@@ -34,7 +34,7 @@ from .._runtime import _jvmfinder
 from .._runtime._artifacts import sha256_of
 from .._runtime._compiler import PINNED_JDK, PINNED_SHA256
 from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir
-from ..errors import FetchError
+from ..errors import FetchError, JvmError
 
 INDEX_URL = "https://raw.githubusercontent.com/coursier/jvm-index/master/index.json"
 INDEX_ENV = "LANGCHAIN_GRAALVM_JDK_INDEX"
@@ -210,7 +210,16 @@ def install_command(*, index_url: str | None, progress: bool) -> int:
         return 1
     jdk = inspect_jdk(home)
     problem = libgraal_problem(jdk) if jdk else "not a JDK"
-    if jdk is not None and problem is None and _jvmfinder.find_jdk() == jdk:
+    try:
+        chosen: Any = _jvmfinder.find_jdk()
+    except JvmError:
+        chosen = None
+    if chosen != jdk:
+        where = chosen.home if chosen is not None else "no JDK"
+        print(f"GraalVM Community JDK {PINNED_JDK} in {home}; the sandbox runs on {where} instead "
+              "(the finder prefers it; LANGCHAIN_GRAALVM_JAVA_HOME, when set, always wins)")
+        return 0
+    if jdk is not None and problem is None:
         from .._runtime._launch import find_runtime_dir
 
         problem = libgraal_trial(jdk, find_runtime_dir())
