@@ -295,6 +295,14 @@ def test_code_past_max_nesting_is_refused_with_how_to_split_it(language: str) ->
         assert it.eval("kept + 1").value == "2"
 
 
+def test_javascript_without_semicolons_is_not_too_deep() -> None:
+    code = "const rows = [{ok: true}, {ok: false}, {ok: true}]\nlet total = 0\n"
+    code += "total += rows.filter(r => r.ok).length\n" * 400 + "total"
+    with Interpreter(timeout=60.0) as js:
+        out = js.eval(code)
+    assert out.value == "800", out.text
+
+
 def test_a_typescript_cell_that_cannot_be_prepared_in_time_is_a_timeout_that_keeps_globals() -> None:
     # Sucrase takes seconds for 100 nested parentheses with a type annotation: the stripping runs under the timeout.
     with Interpreter(timeout=0.5) as js:
