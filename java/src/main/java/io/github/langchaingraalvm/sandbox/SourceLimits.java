@@ -150,11 +150,22 @@ final class SourceLimits {
         int i = 0;
         // Whether a '/' here starts a regular expression: after an operator, an opening bracket or a keyword.
         boolean regexpAllowed = true;
+        // Whether the last token wants an operand after it (an operator, or a keyword such as `typeof`).
+        boolean operandExpected = false;
         while (i < n) {
             if (l.max > limit) {
                 return l.max;
             }
             char c = s.charAt(i);
+            if (c == '\n') {
+                // Code without semicolons: a line ends its expression unless the expression goes on (after an
+                // operator, or before one: `1 +\n1`, `rows\n.map(f)`) or it is inside brackets other than a block.
+                if (!operandExpected && (l.outermost() || l.top() == '{') && !continuesOnNextLine(s, i + 1)) {
+                    l.endExpression();
+                }
+                i++;
+                continue;
+            }
             if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
                 while (i < n && s.charAt(i) != '\n') {
                     i++;
@@ -169,6 +180,7 @@ final class SourceLimits {
             if (c == '\'' || c == '"') {
                 i = skipQuoted(s, i + 1, c);
                 regexpAllowed = false;
+                operandExpected = false;
                 continue;
             }
             if (c == '`' || (c == '}' && l.top() == '`')) {
@@ -184,11 +196,13 @@ final class SourceLimits {
                     i++;
                     regexpAllowed = false;
                 }
+                operandExpected = false;
                 continue;
             }
             if (c == '/' && regexpAllowed) {
                 i = skipRegExp(s, i + 1, l);
                 regexpAllowed = false;
+                operandExpected = false;
                 continue;
             }
             if (isWordChar(c)) {
@@ -198,9 +212,11 @@ final class SourceLimits {
                 }
                 String word = i - start <= 10 ? s.substring(start, i) : "";
                 regexpAllowed = BEFORE_REGEXP.contains(word);
+                operandExpected = regexpAllowed;
                 continue;
             }
             i++;
+            operandExpected = false;
             switch (c) {
                 case '(', '[', '{' -> {
                     l.push(c);
@@ -224,6 +240,7 @@ final class SourceLimits {
                     }
                     if (!decimalPoint(s, at)) {
                         l.operators(i - at);
+                        operandExpected = !postfix(s, at, i);
                     }
                     regexpAllowed = true;
                 }
@@ -232,6 +249,38 @@ final class SourceLimits {
             }
         }
         return l.max;
+    }
+
+    /**
+     * Whether the line from {@code i} goes on with the expression before it: it starts with an operator, a
+     * bracket that calls or indexes, a template, {@code in} or {@code instanceof}, or a comment (then the line
+     * after the comment decides).
+     */
+    private static boolean continuesOnNextLine(String s, int i) {
+        int n = s.length();
+        while (i < n && s.charAt(i) != '\n' && Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        if (i == n) {
+            return false;
+        }
+        if (s.charAt(i) == '\n') {
+            return true; // a blank line: the newline that ends it decides
+        }
+        if ("+-*/%&|^!~<>=?:.([`".indexOf(s.charAt(i)) >= 0) {
+            return true;
+        }
+        return (s.startsWith("in", i) && (i + 2 == n || !isWordChar(s.charAt(i + 2))))
+                || (s.startsWith("instanceof", i) && (i + 10 == n || !isWordChar(s.charAt(i + 10))));
+    }
+
+    /** Whether the operator from {@code from} to {@code to} is a postfix {@code ++} or {@code --} ({@code i++}). */
+    private static boolean postfix(String s, int from, int to) {
+        if (to - from != 2 || s.charAt(from) != s.charAt(from + 1) || "+-".indexOf(s.charAt(from)) < 0 || from == 0) {
+            return false;
+        }
+        char before = s.charAt(from - 1);
+        return isWordChar(before) || before == ')' || before == ']';
     }
 
     private static int skipQuoted(String s, int i, char quote) {

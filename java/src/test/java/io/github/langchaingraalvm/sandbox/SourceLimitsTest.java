@@ -55,6 +55,24 @@ class SourceLimitsTest {
     }
 
     @Test
+    void linesWithoutSemicolonsEndTheirExpressions() {
+        assertNull(js("const rows = [{ok: true}]\n" + "const t = rows.filter(r => r.ok).length\n".repeat(2000) + "t"));
+        assertNull(js("let n = 0\n" + "n++\nn = n * 2 + 1\n".repeat(2000)));
+        assertNull(js("function f(x) {\n" + "  x = x + 1 // one more\n\n".repeat(2000) + "  return x\n}\nf(1)"));
+        assertNull(js("const o = {a: 1}\n" + "const p = o.a + 1\n".repeat(2000)));
+    }
+
+    @Test
+    void operatorChainsAcrossLinesStillCount() {
+        assertEquals("CodeTooDeep", js("1 +\n".repeat(2000) + "1").type());
+        assertEquals("CodeTooDeep", js("1\n".repeat(2000).replace("\n", "\n+ ") + "1").type());
+        assertEquals("CodeTooDeep", js("x" + "\n  .y".repeat(2000)).type());
+        assertEquals("CodeTooDeep", js("1" + " + a\n(b) + c".repeat(1000)).type());
+        assertEquals("CodeTooDeep", js("1" + "\n// note\n\n+ a".repeat(2000)).type());
+        assertEquals("CodeTooDeep", js("f(\n" + "1 + a\n".repeat(2000) + ")").type());
+    }
+
+    @Test
     void textInStringsAndCommentsIsNotCounted() {
         assertNull(js("'" + "(".repeat(5000) + "'"));
         assertNull(js("// " + "[".repeat(5000) + "\n1"));
