@@ -451,3 +451,48 @@ def test_two_evals_of_one_turn_that_pause_are_answered_by_interrupt_id() -> None
     ]
     assert SENT == ["ann@example.com"]
     assert COUNTS == {"ann": 1, "bob": 1}
+
+
+def test_an_unreviewed_call_beside_a_reviewed_one_runs_once_across_the_pause() -> None:
+    run = Run(reviewed_agent(), True)
+    cell = (
+        "const [sent, n] = await Promise.all([\n"
+        "  tools.sendEmail({to: 'ann@example.com'}), tools.bump({name: 'beside'})]);\n"
+        "[sent, n, await tools.bump({name: 'end'})]"
+    )
+    request = request_of(run.start(cell))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["ann@example.com"]
+    out = results_of(run.resume({"type": "approve"}))
+    assert out == ['<result>["sent to ann@example.com", 1, 1]</result>']
+    assert SENT == ["ann@example.com"]
+    assert COUNTS == {"beside": 1, "end": 1}
+
+
+def test_an_answer_with_more_decisions_than_requested_ends_the_eval_without_approving_the_next_call() -> None:
+    run = Run(reviewed_agent(), True)
+    cell = "await tools.sendEmail({to: 'ann@example.com'});\nawait tools.sendEmail({to: 'bob@example.com'})"
+    request_of(run.start(cell))
+    out = results_of(run.resume({"type": "approve"}, {"type": "approve"}))
+    assert out[0].startswith('<error type="ReplayError">the review\'s answer has 2 decisions for 1 reviewed call;'), out
+    assert SENT == []
+
+
+def _raises(request: Any) -> bool:
+    raise ValueError("no rule for " + request.tool_call["args"]["to"])
+
+
+def test_a_when_predicate_that_raises_fails_the_call_and_the_cell_goes_on() -> None:
+    rule = InterruptOnConfig(allowed_decisions=["approve"], when=_raises)
+    run = Run(reviewed_agent({"send_email": rule}), True)
+    cell = (
+        "let seen;\n"
+        "try { await tools.sendEmail({to: 'ann@example.com'}) } catch (e) { seen = [e.name, e.message] }\n"
+        "[seen, await tools.bump({name: 'after'})]"
+    )
+    out = results_of(run.start(cell))
+    assert out == [
+        '<result>[["ReviewRuleError", "tools.sendEmail: the review rule of `send_email` failed: '
+        'no rule for ann@example.com"], 1]</result>'
+    ], out
+    assert SENT == []
+    assert COUNTS == {"after": 1}

@@ -49,6 +49,10 @@ __all__ = [
 ]
 
 
+def _label(kind: str, name: str) -> str:
+    return {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
+
+
 class HostCalls:
     """The host calls of one eval. Create one per eval, pass it as ``host=``, and :meth:`close` it afterwards."""
 
@@ -154,6 +158,8 @@ class HostCalls:
         except ReplayError as exc:
             self._stop(failure=str(exc))
             return
+        except Exception as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
+            payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
         self._complete(call_id, ok, payload)
 
     async def _outcome(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
@@ -177,9 +183,7 @@ class HostCalls:
             message = f"{label}: invalid arguments: {validation_message(exc)}"
             return {"type": "ValidationError", "message": message}, False
         except Exception as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
-            label = {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
-            text = str(exc) or repr(exc)
-            return {"type": type(exc).__name__, "message": f"{label} failed: {text}"}, False
+            return {"type": type(exc).__name__, "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
 
     async def _run_durable(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
         durable = self._durable
