@@ -496,3 +496,50 @@ def test_a_when_predicate_that_raises_fails_the_call_and_the_cell_goes_on() -> N
     ], out
     assert SENT == []
     assert COUNTS == {"after": 1}
+
+
+def test_file_writes_and_subagents_from_code_are_refused_when_the_agent_reviews_their_tools() -> None:
+    from tests.agents.test_ptc import Gauge, WorkerModel
+
+    gauge = Gauge()
+    worker = {
+        "name": "worker",
+        "description": "Does one small job.",
+        "system_prompt": "You do small jobs.",
+        "model": WorkerModel(gauge=gauge),
+    }
+    mw = CodeInterpreterMiddleware(ptc=["bump"], files="read-write", timeout=20.0)
+    model = ScriptedChatModel()
+    agent = build_agent(
+        mw, tools=[bump], checkpointer=InMemorySaver(), subagents=[worker], model=model,
+        interrupt_on={"write_file": True, "edit_file": True, "task": True},
+    )
+    cell = (
+        "const seen = [];\n"
+        "for (const f of [() => fs.writeFile('/out/a.txt', 'x'), () => fs.rm('/out/a.txt'),\n"
+        "                 () => task({description: 'count', subagentType: 'worker'})]) {\n"
+        "  try { await f(); seen.push('ran') } catch (e) { seen.push(e.name + ': ' + e.message) }\n"
+        "}\n"
+        "seen.push(await tools.bump({name: 'x'}));\n"
+        "seen"
+    )
+    state = Run(agent, True).start(cell)
+    [out] = results_of(state)
+    seen = json.loads(out.removeprefix("<result>").removesuffix("</result>"))
+    assert seen[0] == (
+        "ApprovalRequired: fs.writeFile needs human approval: the agent reviews the `write_file` or `edit_file` "
+        "tool. Call that tool directly (as its own tool call) so it can be reviewed."
+    )
+    assert seen[1].startswith("ApprovalRequired: fs.rm needs human approval")
+    assert seen[2].startswith("ApprovalRequired: task() needs human approval: the agent reviews the `task` tool.")
+    assert seen[3] == 1
+    assert gauge.calls == 0
+    assert "/out/a.txt" not in (state.get("files") or {})
+    content = model.seen[0][0].content
+    prompt = content if isinstance(content, str) else "".join(
+        block["text"] if isinstance(block, dict) else str(block) for block in content
+    )
+    assert (
+        "From code, file writes and removals through `fs` and `task` (subagents) are refused with "
+        "`ApprovalRequired`: the agent reviews `edit_file`, `task`, `write_file`. Call those tools directly instead."
+    ) in prompt
