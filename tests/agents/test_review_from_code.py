@@ -391,7 +391,8 @@ def test_python_guest_cell_whose_calls_depend_on_random_resumes_with_the_same_nu
     resumes_with_the_same_pick(run, PYTHON_RANDOM_CELL, "<result>['{pick}', 1]</result>")
 
 
-def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
+def worker_subagent() -> tuple[Any, dict[str, Any]]:
+    """A subagent whose model counts its calls on the gauge returned with it."""
     from tests.agents.test_ptc import Gauge, WorkerModel
 
     gauge = Gauge()
@@ -401,6 +402,11 @@ def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
         "system_prompt": "You do small jobs.",
         "model": WorkerModel(gauge=gauge),
     }
+    return gauge, worker
+
+
+def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
+    gauge, worker = worker_subagent()
     mw = CodeInterpreterMiddleware(ptc=["send_email"], files="read-write", timeout=20.0)
     agent = build_agent(
         mw, tools=[send_email], checkpointer=InMemorySaver(), subagents=[worker], interrupt_on={"send_email": True}
@@ -499,15 +505,7 @@ def test_a_when_predicate_that_raises_fails_the_call_and_the_cell_goes_on() -> N
 
 
 def test_file_writes_and_subagents_from_code_are_refused_when_the_agent_reviews_their_tools() -> None:
-    from tests.agents.test_ptc import Gauge, WorkerModel
-
-    gauge = Gauge()
-    worker = {
-        "name": "worker",
-        "description": "Does one small job.",
-        "system_prompt": "You do small jobs.",
-        "model": WorkerModel(gauge=gauge),
-    }
+    gauge, worker = worker_subagent()
     mw = CodeInterpreterMiddleware(ptc=["bump"], files="read-write", timeout=20.0)
     model = ScriptedChatModel()
     agent = build_agent(
