@@ -391,7 +391,8 @@ def test_python_guest_cell_whose_calls_depend_on_random_resumes_with_the_same_nu
     resumes_with_the_same_pick(run, PYTHON_RANDOM_CELL, "<result>['{pick}', 1]</result>")
 
 
-def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
+def worker_subagent() -> tuple[Any, dict[str, Any]]:
+    """A subagent whose model counts its calls on the gauge returned with it."""
     from tests.agents.test_ptc import Gauge, WorkerModel
 
     gauge = Gauge()
@@ -401,6 +402,11 @@ def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
         "system_prompt": "You do small jobs.",
         "model": WorkerModel(gauge=gauge),
     }
+    return gauge, worker
+
+
+def test_subagents_and_file_writes_before_a_pause_happen_once() -> None:
+    gauge, worker = worker_subagent()
     mw = CodeInterpreterMiddleware(ptc=["send_email"], files="read-write", timeout=20.0)
     agent = build_agent(
         mw, tools=[send_email], checkpointer=InMemorySaver(), subagents=[worker], interrupt_on={"send_email": True}
@@ -451,3 +457,87 @@ def test_two_evals_of_one_turn_that_pause_are_answered_by_interrupt_id() -> None
     ]
     assert SENT == ["ann@example.com"]
     assert COUNTS == {"ann": 1, "bob": 1}
+
+
+def test_an_unreviewed_call_beside_a_reviewed_one_runs_once_across_the_pause() -> None:
+    run = Run(reviewed_agent(), True)
+    cell = (
+        "const [sent, n] = await Promise.all([\n"
+        "  tools.sendEmail({to: 'ann@example.com'}), tools.bump({name: 'beside'})]);\n"
+        "[sent, n, await tools.bump({name: 'end'})]"
+    )
+    request = request_of(run.start(cell))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["ann@example.com"]
+    out = results_of(run.resume({"type": "approve"}))
+    assert out == ['<result>["sent to ann@example.com", 1, 1]</result>']
+    assert SENT == ["ann@example.com"]
+    assert COUNTS == {"beside": 1, "end": 1}
+
+
+def test_an_answer_with_more_decisions_than_requested_ends_the_eval_without_approving_the_next_call() -> None:
+    run = Run(reviewed_agent(), True)
+    cell = "await tools.sendEmail({to: 'ann@example.com'});\nawait tools.sendEmail({to: 'bob@example.com'})"
+    request_of(run.start(cell))
+    out = results_of(run.resume({"type": "approve"}, {"type": "approve"}))
+    assert out[0].startswith('<error type="ReplayError">the review\'s answer has 2 decisions for 1 reviewed call;'), out
+    assert SENT == []
+
+
+def _raises(request: Any) -> bool:
+    raise ValueError("no rule for " + request.tool_call["args"]["to"])
+
+
+def test_a_when_predicate_that_raises_fails_the_call_and_the_cell_goes_on() -> None:
+    rule = InterruptOnConfig(allowed_decisions=["approve"], when=_raises)
+    run = Run(reviewed_agent({"send_email": rule}), True)
+    cell = (
+        "let seen;\n"
+        "try { await tools.sendEmail({to: 'ann@example.com'}) } catch (e) { seen = [e.name, e.message] }\n"
+        "[seen, await tools.bump({name: 'after'})]"
+    )
+    out = results_of(run.start(cell))
+    assert out == [
+        '<result>[["ReviewRuleError", "tools.sendEmail: the review rule of `send_email` failed: '
+        'no rule for ann@example.com"], 1]</result>'
+    ], out
+    assert SENT == []
+    assert COUNTS == {"after": 1}
+
+
+def test_file_writes_and_subagents_from_code_are_refused_when_the_agent_reviews_their_tools() -> None:
+    gauge, worker = worker_subagent()
+    mw = CodeInterpreterMiddleware(ptc=["bump"], files="read-write", timeout=20.0)
+    model = ScriptedChatModel()
+    agent = build_agent(
+        mw, tools=[bump], checkpointer=InMemorySaver(), subagents=[worker], model=model,
+        interrupt_on={"write_file": True, "edit_file": True, "task": True},
+    )
+    cell = (
+        "const seen = [];\n"
+        "for (const f of [() => fs.writeFile('/out/a.txt', 'x'), () => fs.rm('/out/a.txt'),\n"
+        "                 () => task({description: 'count', subagentType: 'worker'})]) {\n"
+        "  try { await f(); seen.push('ran') } catch (e) { seen.push(e.name + ': ' + e.message) }\n"
+        "}\n"
+        "seen.push(await tools.bump({name: 'x'}));\n"
+        "seen"
+    )
+    state = Run(agent, True).start(cell)
+    [out] = results_of(state)
+    seen = json.loads(out.removeprefix("<result>").removesuffix("</result>"))
+    assert seen[0] == (
+        "ApprovalRequired: fs.writeFile needs human approval: the agent reviews the `write_file` or `edit_file` "
+        "tool. Call that tool directly (as its own tool call) so it can be reviewed."
+    )
+    assert seen[1].startswith("ApprovalRequired: fs.rm needs human approval")
+    assert seen[2].startswith("ApprovalRequired: task() needs human approval: the agent reviews the `task` tool.")
+    assert seen[3] == 1
+    assert gauge.calls == 0
+    assert "/out/a.txt" not in (state.get("files") or {})
+    content = model.seen[0][0].content
+    prompt = content if isinstance(content, str) else "".join(
+        block["text"] if isinstance(block, dict) else str(block) for block in content
+    )
+    assert (
+        "From code, file writes and removals through `fs` and `task` (subagents) are refused with "
+        "`ApprovalRequired`: the agent reviews `edit_file`, `task`, `write_file`. Call those tools directly instead."
+    ) in prompt

@@ -24,3 +24,4 @@ class EvalContext:
     approval_required: frozenset[str]
     files: _files.FileCalls | None = None  # the agent's files, when the guest gets `fs`
     approval_why: str = ""  # why the tools in `approval_required` are refused
+    reviewed_builtins: frozenset[str] = frozenset()  # write_file / edit_file / task, when the agent reviews them

@@ -95,6 +95,9 @@ async def _arun_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostC
 # ------------------------------------------------------------------------------------------------ host calls
 
 
+_GATED_BUILTINS = frozenset({"write_file", "edit_file", "task"})
+
+
 def host_calls(
     mw: Middleware, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop, *, sync: bool = False
 ) -> _hostcalls.HostCalls | None:
@@ -126,6 +129,7 @@ def host_calls(
         approval_required=frozenset(refused),
         files=files,
         approval_why=why or "calls from code cannot get it: the agent does not review this tool",
+        reviewed_builtins=policy.reviewed & _GATED_BUILTINS if policy else frozenset(),
     )
     return _hostcalls.HostCalls(ctx, loop, durable)
 

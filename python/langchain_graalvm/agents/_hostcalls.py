@@ -37,6 +37,7 @@ from ._subagents import SubagentDispatch
 logger = logging.getLogger("langchain_graalvm.ptc")
 
 _POLL_MS = 500
+_FS_WRITES = frozenset({"writeFile", "rm"})
 
 __all__ = [
     "EvalContext",
@@ -47,6 +48,10 @@ __all__ = [
     "SubagentStreamEvent",
     "private_loop",
 ]
+
+
+def _label(kind: str, name: str) -> str:
+    return {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
 
 
 class HostCalls:
@@ -154,11 +159,14 @@ class HostCalls:
         except ReplayError as exc:
             self._stop(failure=str(exc))
             return
+        except Exception as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
+            payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
         self._complete(call_id, ok, payload)
 
     async def _outcome(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
         """What the guest gets for one call: ``(value, True)``, or ``(error, False)`` for any failure."""
         try:
+            self._refuse_reviewed_builtin(kind, name)
             if kind == "task":
                 result = await self._dispatch.run(args)
             elif kind == "fs":
@@ -177,9 +185,22 @@ class HostCalls:
             message = f"{label}: invalid arguments: {validation_message(exc)}"
             return {"type": "ValidationError", "message": message}, False
         except Exception as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
-            label = {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
-            text = str(exc) or repr(exc)
-            return {"type": type(exc).__name__, "message": f"{label} failed: {text}"}, False
+            return {"type": type(exc).__name__, "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
+
+    def _refuse_reviewed_builtin(self, kind: str, name: str) -> None:
+        """Refuses file writes and subagents from code when the agent reviews the tools that do them."""
+        gated = self._ctx.reviewed_builtins
+        if kind == "task" and "task" in gated:
+            label, tools = "task()", "the `task` tool"
+        elif kind == "fs" and name in _FS_WRITES and gated & {"write_file", "edit_file"}:
+            label, tools = f"fs.{name}", "the `write_file` or `edit_file` tool"
+        else:
+            return
+        raise HostCallError(
+            "ApprovalRequired",
+            f"{label} needs human approval: the agent reviews {tools}. Call that tool directly (as its own tool "
+            "call) so it can be reviewed.",
+        )
 
     async def _run_durable(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
         durable = self._durable

@@ -79,6 +79,8 @@ class DurableCalls:
         self._asking = asyncio.Lock()
         self._running = 0
         self._last_activity = time.monotonic()
+        self._stopped = False  # a call ended the eval (a pause, an error): later calls issue no step
+        self._failed: dict[int, str] = {}  # ordinal -> why its review rule could not be applied
 
     # ------------------------------------------------------------------------------------------------ entry
 
@@ -90,13 +92,19 @@ class DurableCalls:
             self._numbers[ordinal] = len(self._numbers) + 1
         self._last_activity = time.monotonic()
         rule = None
+        action = None
         if kind == "tool" and tool is not None:
-            rule = self._policy.rule_for(tool.name, args, self._runtime, tool)
+            try:
+                rule = self._policy.rule_for(tool.name, args, self._runtime, tool)
+                action = self._policy.action(tool.name, args, rule, self._runtime) if rule is not None else None
+            except Exception as exc:  # noqa: BLE001 - a user's `when` or `description` failed: the call fails
+                self._failed[ordinal] = f"the review rule of `{tool.name}` failed: {exc or repr(exc)}"
+                return ordinal, None, None
         index = None
-        if rule is not None:
+        if rule is not None and action is not None:
             index = self._reviewed
             self._reviewed += 1
-            self._waiting[index] = self._policy.action(tool.name, args, rule, self._runtime)
+            self._waiting[index] = action
         return ordinal, rule, index
 
     async def run(
@@ -112,6 +120,9 @@ class DurableCalls:
         ordinal, rule, index = started
         issued = False
         try:
+            failed = self._failed.get(ordinal)
+            if failed is not None:
+                return {"type": "ReviewRuleError", "message": f"{_label(kind, name)}: {failed}"}, False
             if rule is not None and index is not None:
                 decision = await self._decision(index)
                 answer = self._apply(decision, tool.name, rule["allowed_decisions"], name)
@@ -120,6 +131,8 @@ class DurableCalls:
                 if decision["type"] == "edit":
                     args = dict(decision["edited_action"].get("args") or {})
             await self._await_turn(ordinal)
+            if self._stopped:
+                raise asyncio.CancelledError  # the eval is being stopped: a step now would shift the numbering
             step = self._step(kind, name, args, execute)
             issued = True
             await self._pass_turn(ordinal)
@@ -129,6 +142,10 @@ class DurableCalls:
             finally:
                 self._running -= 1
                 self._last_activity = time.monotonic()
+        except BaseException:
+            if not issued:
+                self._stopped = True  # before the turn passes: later calls must not take this call's step
+            raise
         finally:
             if not issued:
                 await self._await_turn(ordinal)
@@ -194,6 +211,11 @@ class DurableCalls:
                     raise ReplayError(
                         "the review's answer has no `decisions` list; resume with "
                         '`Command(resume={"decisions": [...]})`, one decision per reviewed call in order'
+                    )
+                if len(decisions) != len(batch):
+                    raise ReplayError(
+                        f"the review's answer has {len(decisions)} decisions for {len(batch)} reviewed "
+                        f"call{'s' if len(batch) != 1 else ''}; give exactly one decision per reviewed call, in order"
                     )
                 self._decisions.extend(d if isinstance(d, dict) else {} for d in decisions)
         return self._decisions[index]

@@ -46,6 +46,7 @@ from ..options import (
 )
 from . import _evaltool, _hostcalls, _ptc, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
+from .prompts._base import reviewed_builtins_line
 
 if TYPE_CHECKING:
     from langgraph.runtime import Runtime
@@ -408,10 +409,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             gated, reviewed = set(self._approval_required | reviewed), frozenset()
         else:
             gated = set(self._approval_required - reviewed)
+        builtins = (self._review.reviewed if self._review is not None else frozenset()) & frozenset(
+            ({"write_file", "edit_file"} if self.files is not None else set()) | ({"task"} if has_task else set())
+        )
         key = (
             *((name, id(tool)) for name, tool in (tools or {}).items()),
             ("", int(has_task)),
-            ("?", hash((frozenset(gated), reviewed))),
+            ("?", hash((frozenset(gated), reviewed, builtins))),
         )
         section = self._ptc_sections.get(key)
         if section is None:
@@ -420,6 +424,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
                 section += self._prompt.tools_section(tools, self.tool_name, self.max_ptc_calls, gated, reviewed)
             if has_task:
                 section += self._prompt.task_section(self.max_subagent_concurrency)
+            if builtins:
+                section += reviewed_builtins_line(builtins)
             if len(self._ptc_sections) > 64:
                 self._ptc_sections.clear()
             self._ptc_sections[key] = section

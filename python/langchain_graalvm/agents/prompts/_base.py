@@ -133,6 +133,19 @@ def approval_line(names: list[str], tool_name: str, refuse: str) -> str:
     )
 
 
+def reviewed_builtins_line(gated: frozenset[str]) -> str:
+    """File writes and subagents from code, refused when the agent reviews the tools that do them."""
+    what = [
+        *(["file writes and removals through `fs`"] if gated & {"write_file", "edit_file"} else []),
+        *(["`task` (subagents)"] if "task" in gated else []),
+    ]
+    tools = ", ".join(f"`{name}`" for name in sorted(gated))
+    return (
+        f"\n\nFrom code, {' and '.join(what)} are refused with `ApprovalRequired`: the agent reviews {tools}. "
+        "Call those tools directly instead.\n"
+    )
+
+
 def review_line(names: list[str], rejects: str) -> str:
     """The tools whose calls from code pause for a human's review, with the guest's verb for a rejected call."""
     return (
