@@ -7,12 +7,14 @@ fresh global names; tests that need their own limits or a fresh context say so.
 from __future__ import annotations
 
 import ast
+import threading
 import time
 from collections.abc import Iterator
 
 import pytest
 
-from langchain_graalvm import Interpreter, SnapshotError
+from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
+from langchain_graalvm._runtime import _adapter
 from tests.conftest import run_python
 
 # Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
@@ -438,3 +440,39 @@ def test_a_builtin_that_never_checks_for_interrupts_is_given_up() -> None:
     assert lines["stuck"] == "timeout Timeout True", proc.stdout
     assert "does not check for interrupts" in lines["message"], proc.stdout
     assert lines["next"] == "<result>2</result> <result>False</result>", proc.stdout
+
+
+class _Seeded:
+    """Host functions of an eval whose random numbers are seeded, as for a cell under review."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def java_bridge(self, java_interpreter: object) -> object:  # noqa: ARG002 - no host calls are made
+        bridge, _queue = _adapter.new_queued_host_bridge(
+            [], expose_tools=False, expose_task=False, max_tool_calls=None, random_seed=self.seed
+        )
+        return bridge
+
+
+def test_a_replaced_random_seed_neither_hangs_nor_unseeds_the_next_seeded_cell() -> None:
+    with Interpreter("python", timeout=SLOW) as interp:
+        replaced = "import random\nrandom.seed = lambda *a: any(iter(int, 1))\nkept = 5"
+        assert interp.eval(replaced).ok
+        outcomes: list[EvalOutcome] = []
+        draw = "[kept, random.random(), random.gauss(0, 1)]"
+        cells = threading.Thread(
+            target=lambda: outcomes.extend(
+                [interp.eval(draw, host=_Seeded(7)), interp.eval(draw, host=_Seeded(7)), interp.eval(draw)]
+            ),
+            daemon=True,
+        )
+        cells.start()
+        cells.join(SLOW * 4)
+        if cells.is_alive():
+            interp.cancel()
+            pytest.fail("a seeded cell ran on past its timeout")
+        first, again, plain = outcomes
+        assert first.ok and first.value.startswith("[5, "), first.text
+        assert again.value == first.value
+        assert plain.ok and plain.value != first.value, plain.text

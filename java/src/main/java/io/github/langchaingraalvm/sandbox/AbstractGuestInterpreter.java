@@ -324,7 +324,6 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         try {
             ensureContext();
             installBridge(bridge);
-            applyRandomSeed(bridge);
             cell = compile(code, budget);
             if (budget.leftNanos <= 0) {
                 throw new CellCompiler.OutOfTime();
@@ -355,6 +354,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         }
         Watchdog.Ticket t = guest.watch(context, options.heapAllowanceBytes(), Duration.ofNanos(budget.leftNanos));
         try {
+            applyRandomSeed(bridge);
             return run(cell, t, start);
         } catch (PolyglotException e) {
             return failure(e, t, start);
@@ -375,16 +375,22 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /**
      * Seeds the guest's random numbers when {@code b} carries a seed; otherwise a context a seeded cell used gets
-     * the engine's random numbers back, and one that never was costs nothing.
+     * the engine's random numbers back, and one that never was costs nothing. It runs under the cell's watchdog
+     * ticket, as the model's earlier code may have reshaped what the seeding touches; an error the guest raises
+     * while it seeds leaves the cell to run with the numbers it has, and the context as it is.
      */
     private void applyRandomSeed(HostBridge b) {
         Long seed = b == null ? null : b.randomSeed();
-        if (seed != null) {
+        if (seed == null && !randomSeeded) {
+            return;
+        }
+        randomSeeded = seed != null;
+        try {
             seedRandom(seed);
-            randomSeeded = true;
-        } else if (randomSeeded) {
-            seedRandom(null);
-            randomSeeded = false;
+        } catch (PolyglotException e) {
+            if (!e.isGuestException() || e.isCancelled() || e.isInterrupted() || e.isResourceExhausted()) {
+                throw e;
+            }
         }
     }
 

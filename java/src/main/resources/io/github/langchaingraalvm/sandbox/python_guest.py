@@ -12,6 +12,7 @@
 # mypy and the CPython tests (tests/guest/); they never import each other when run: what a part takes from the
 # parts before it is imported under TYPE_CHECKING only and found in this module's globals here.
 
+import _random
 import builtins
 import sys
 
@@ -82,14 +83,27 @@ def setup(emit, capture, frozen_clock, epoch_ms):
     return api
 
 
+_modules = sys.modules  # the interpreter's own dict: the model's code may rebind sys.modules, not this one
+_Generator = _random.Random  # built in: its seed cannot be replaced
+_set_attribute, _int, _issubclass = object.__setattr__, int, issubclass
+
+
 def seed_random(seed):
     """Seeds the functions of the `random` module (its shared generator) for the next cell, so a cell run again with
-    the same seed draws the same numbers; None seeds it from the system's source again, as at import."""
-    if seed is None:
-        module = sys.modules.get("random")
-        if module is not None:
-            module.seed()
-        return
-    import random
+    the same seed draws the same numbers; None seeds it from the system's source again, as at import.
 
-    random.seed(int(seed))
+    The model's code may have replaced `random.seed` or the module's generator: the seed goes through the built-in
+    generator type's own `seed`, and what is not such a generator is left alone. The host runs this under the
+    cell's watchdog and ignores an error it raises."""
+    module = _modules.get("random")
+    if module is None:
+        if seed is None:
+            return
+        import random as module  # noqa: PLC0415 - imported when a seeded cell first needs it
+    if _type(module) is not _type(sys):
+        return
+    generator = module.__dict__.get("_inst")
+    if not _issubclass(_type(generator), _Generator):
+        return
+    _Generator.seed(generator, None if seed is None else _int(seed))
+    _set_attribute(generator, "gauss_next", None)  # as random.Random.seed does

@@ -206,6 +206,15 @@ class HostCallsTest {
     }
 
     @Test
+    void aFrozenMathKeepsTheGlobalsOfTheNextSeededCell() {
+        assertEquals("<result>true</result>", js.eval("globalThis.kept = 5; globalThis.engine = Math.random;"
+                + " Object.freeze(Math); true").envelope());
+        assertEquals("<result>[5, true]</result>", js.eval("[kept, Math.random === engine]", seeded(42L)).envelope());
+        assertEquals("<result>5</result>", js.eval("kept", seeded(null)).envelope());
+        assertEquals("<result>5</result>", js.eval("kept").envelope());
+    }
+
+    @Test
     void aSeedOutsideTheRangeANumberHoldsExactlyIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> seeded(1L << 53));
         assertThrows(IllegalArgumentException.class, () -> seeded(-1L));

@@ -40,7 +40,7 @@ function splitmix32() {
 // Math.random for the next cell: seeded by `seed` (a non-negative safe integer), or the engine's for null.
 function seedMathRandom(seed) {
   if (seed === null || seed === undefined) {
-    defineProperty(MathObject, 'random', { value: engineRandom, writable: true, enumerable: false, configurable: true });
+    setRandom(engineRandom);
     return;
   }
   split = (seed >>> 0) ^ imul(floor(seed / 4294967296) >>> 0, 0x9e3779b9);
@@ -52,6 +52,16 @@ function seedMathRandom(seed) {
   // Read as a descriptor: the model's code may have made Math.random an accessor, which must not run here.
   const own = getOwnPropertyDescriptor(MathObject, 'random');
   if (own === undefined || own.value !== seededRandom) {
-    defineProperty(MathObject, 'random', { value: seededRandom, writable: true, enumerable: false, configurable: true });
+    setRandom(seededRandom);
+  }
+}
+
+// The model's code may have frozen Math or made Math.random non-configurable: then the cell keeps the Math.random
+// it has, and seeding never throws (a throw here would cost the context).
+function setRandom(random) {
+  try {
+    defineProperty(MathObject, 'random', { value: random, writable: true, enumerable: false, configurable: true });
+  } catch {
+    // left as the model's code made it
   }
 }
