@@ -303,11 +303,12 @@ def test_javascript_without_semicolons_is_not_too_deep() -> None:
 
 
 def test_a_typescript_cell_that_cannot_be_prepared_in_time_is_a_timeout_that_keeps_globals() -> None:
-    # Sucrase takes seconds for 100 nested parentheses with a type annotation: the stripping runs under the timeout.
-    with Interpreter(timeout=0.5) as js:
+    # 30,000 annotated lines (750 KB) take the stripper far longer than a second, however warm it is (150,000 lines
+    # did not finish in 120 s): the stripping runs under the timeout.
+    with Interpreter(timeout=1.0) as js:
         js.eval("var kept = 1")
         js.eval("let warm: number = 1")  # loads the stripper, which is not counted
-        out = js.eval("let deep: number = " + "(" * 900 + "1" + ")" * 900 + "; deep")
+        out = js.eval("".join(f"let v{i}: number = {i};\n" for i in range(30_000)) + "v1")
         assert out.error_type == "Timeout" and not out.state_reset, out.text
         assert "being parsed" in (out.error_message or "")
         assert js.eval("kept + 1").value == "2"
