@@ -156,5 +156,7 @@ def test_a_stack_overflow_in_the_engines_parser_poisons_nothing() -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = proc.stdout.splitlines()
     status, error_type = json.loads(lines[0])
-    assert status in ("error", "timeout") and error_type in ("SyntaxError", "Timeout", "CodeTooDeep", "RangeError")
+    # Which error depends on how far the parsers get within the timeout (Timeout, SyntaxError, CodeTooDeep, ...):
+    # what matters is an envelope the model can read, never a Java class name.
+    assert status in ("error", "timeout") and error_type and "." not in error_type, (status, error_type)
     assert json.loads(lines[1]) == "42"
