@@ -19,13 +19,17 @@ RUN_ALL = """
     from langchain_graalvm import Interpreter
     from langchain_graalvm.cli.attacks import SOURCE_ATTACKS, check_source_outcome
 
-    interpreters = {g: Interpreter(g, timeout=%(timeout)r) for g in ("js", "python")}
+    # GraalPy's parse of a 1 MB cell can pass the default 64 MiB memory limit (an OutOfMemory that resets the
+    # context, as that limit does): these cases are about size, nesting and time, so the limit is set above it.
+    MEMORY = 512 * 1024 * 1024
+
+    interpreters = {g: Interpreter(g, timeout=%(timeout)r, memory_limit=MEMORY) for g in ("js", "python")}
     for g, it in interpreters.items():
         assert it.eval("var kept = 41" if g == "js" else "kept = 41").ok
     for attack in SOURCE_ATTACKS:
         it = interpreters[attack.guest]
         if attack.timeout is not None:
-            it = Interpreter(attack.guest, timeout=attack.timeout)
+            it = Interpreter(attack.guest, timeout=attack.timeout, memory_limit=MEMORY)
             it.eval("var kept = 41" if attack.guest == "js" else "kept = 41")
         started = time.monotonic()
         out = it.eval(attack.code)
@@ -63,13 +67,17 @@ LATE = """
     from langchain_graalvm import Interpreter
     from langchain_graalvm.cli.attacks import SOURCE_ATTACKS, check_source_outcome
 
+    # GraalPy's parse of a 1 MB cell can pass the default 64 MiB memory limit (an OutOfMemory that resets the
+    # context, as that limit does): these cases are about size, nesting and time, so the limit is set above it.
+    MEMORY = 512 * 1024 * 1024
+
     # A process that has run other cells first (40 of them, in both guests), then each case in a new interpreter.
     with Interpreter(timeout=60.0) as js, Interpreter("python", timeout=60.0) as py:
         for i in range(20):
             assert js.eval(f"const v{i} = [1, 2, 3].map(x => x * {i}); `${{v{i}.join()}}`").ok
             assert py.eval(f"v{i} = [x * {i} for x in range(3)]\\nsum(v{i})").ok
     for attack in SOURCE_ATTACKS:
-        with Interpreter(attack.guest, timeout=attack.timeout or %(timeout)r) as it:
+        with Interpreter(attack.guest, timeout=attack.timeout or %(timeout)r, memory_limit=MEMORY) as it:
             it.eval("var kept = 41" if attack.guest == "js" else "kept = 41")
             out = it.eval(attack.code)
             problem = check_source_outcome(attack, out.status, out.value, out.error_type, out.state_reset)
