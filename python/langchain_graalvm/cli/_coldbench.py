@@ -151,21 +151,32 @@ def _fresh(code: str, *args: str, attempts: int = 3) -> tuple[float, float, str]
 
 
 def agent_turn(bench: BenchRun) -> None:
-    from ._benchkit import BACKENDS, Row, guarded
+    from ._benchkit import Row
+
+    samples, errors = _fresh_samples(bench, _AGENT_CHILD, "<result>2</result>", "cold agent turn")
+    label = f"cold: fresh process to the end of the first agent turn, model's first answer takes {MODEL_SECONDS:g} s"
+    bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
+
+
+
+def _fresh_samples(
+    bench: BenchRun, child: str, expected: str, what: str
+) -> tuple[dict[str, list[float]], dict[str, str]]:
+    """Each repetition, backends alternating: ``child`` in a fresh process; its time counts when its output holds
+    ``expected``."""
+    from ._benchkit import BACKENDS, guarded
 
     samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
     errors: dict[str, str] = {}
     for rep in range(bench.sizes.reps):
         for backend in bench.order(rep):
-            run = guarded(errors, backend, partial(_fresh, _AGENT_CHILD, backend))
-            if run is not None and "<result>2</result>" in run[2]:
+            run = guarded(errors, backend, partial(_fresh, child, backend))
+            if run is not None and expected in run[2]:
                 samples[backend].append(run[0])
             elif run is not None:
-                errors[backend] = f"cold agent turn: {run[2][:300]}"
-            bench.step(f"cold agent turn ({backend})")
-    label = f"cold: fresh process to the end of the first agent turn, model's first answer takes {MODEL_SECONDS:g} s"
-    bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
-
+                errors[backend] = f"{what}: {run[2][:300]}"
+            bench.step(f"{what} ({backend})")
+    return samples, errors
 
 def fresh_agent_fanout(bench: BenchRun) -> None:
     """A new agent's first turn in a warm process: one cell awaiting 100 parallel calls of a 50 ms async tool.
@@ -173,18 +184,9 @@ def fresh_agent_fanout(bench: BenchRun) -> None:
     Each sample is a process of its own (the first host calls of a process are the case), backends alternating;
     the time is the new agent's ``ainvoke`` alone.
     """
-    from ._benchkit import BACKENDS, Row, guarded
+    from ._benchkit import Row
 
-    samples: dict[str, list[float]] = {b: [] for b in BACKENDS}
-    errors: dict[str, str] = {}
-    for rep in range(bench.sizes.reps):
-        for backend in bench.order(rep):
-            run = guarded(errors, backend, partial(_fresh, _FANOUT_CHILD, backend))
-            if run is not None and f"<result>{FANOUT_CALLS}</result>" in run[2]:
-                samples[backend].append(run[0])
-            elif run is not None:
-                errors[backend] = f"fresh agent fan-out: {run[2][:300]}"
-            bench.step(f"fresh agent fan-out ({backend})")
+    samples, errors = _fresh_samples(bench, _FANOUT_CHILD, f"<result>{FANOUT_CALLS}</result>", "fresh agent fan-out")
     label = f"fresh agent, {FANOUT_CALLS} parallel async tool calls of 50 ms (warm process, ainvoke)"
     bench.add(Row(label, "s", samples, goal=1.0, errors=errors))
 
