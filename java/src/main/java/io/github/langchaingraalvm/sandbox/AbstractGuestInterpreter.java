@@ -154,10 +154,15 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     @Override
     public final EvalOutcome eval(String code, HostBridge bridge) {
-        if (!warmUp) {
-            sandbox.noteRealEval();
+        if (warmUp) {
+            return guest.eval(() -> runCell(code, bridge));
         }
-        return guest.eval(() -> runCell(code, bridge));
+        sandbox.noteRealEval();
+        try {
+            return guest.eval(() -> runCell(code, bridge));
+        } finally {
+            sandbox.noteRealEvalEnded();
+        }
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
@@ -33,8 +34,8 @@ final class CellCompiler {
 
     private final Engine engine;
     private final Watchdog watchdog;
-    private final Object parserLock = new Object();
-    private final Object typescriptLock = new Object();
+    private final ReentrantLock parserLock = new ReentrantLock();
+    private final ReentrantLock typescriptLock = new ReentrantLock();
     private Context parserContext;
     private Value parser;
     private Context typescriptContext;
@@ -111,7 +112,17 @@ final class CellCompiler {
 
     /** Loads both tooling contexts ahead of the first cell that needs them. */
     void warmUp() {
+        loadParser();
+        loadStripper();
+    }
+
+    /** Loads the parser, which every cell with a top-level declaration or {@code await} needs. */
+    void loadParser() {
         parse("let warm = 1", false, Budget.unlimited());
+    }
+
+    /** Loads the TypeScript stripper, which only cells that are not plain JavaScript need. */
+    void loadStripper() {
         strip("let warm: number = 1", Budget.unlimited());
     }
 
@@ -172,17 +183,20 @@ final class CellCompiler {
     }
 
     private Compiled parse(String code, boolean imports, Budget budget) {
-        synchronized (parserLock) {
+        parserLock.lock();
+        try {
             if (parser == null) {
                 parserContext = newToolingContext();
                 parser = load(parserContext, "cell.js");
                 // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
-                warm(() -> parser.execute(warmSample(), false));
+                warm(parserLock, () -> parser.execute(warmSample(), false));
             }
             Value r = watched(parserContext, budget, () -> parser = null, () -> parser.execute(code, imports));
             return "ok".equals(r.getArrayElement(0).asString())
                     ? new Compiled(r.getArrayElement(1).asString(), null)
                     : new Compiled(null, r.getArrayElement(1).asString());
+        } finally {
+            parserLock.unlock();
         }
     }
 
@@ -192,27 +206,34 @@ final class CellCompiler {
     }
 
     private String strip(String code, Budget budget) {
-        synchronized (typescriptLock) {
+        typescriptLock.lock();
+        try {
             if (typescript == null) {
                 typescriptContext = newToolingContext();
                 typescript = load(typescriptContext, "typescript.js");
-                warm(() -> typescript.execute(warmSample()));
+                warm(typescriptLock, () -> typescript.execute(warmSample()));
             }
             return watched(typescriptContext, budget, () -> typescript = null,
                     () -> typescript.execute(code).asString());
+        } finally {
+            typescriptLock.unlock();
         }
     }
 
     /**
      * Typical model cells (the engine warm-up's, {@code warmup.js}), parsed once when a tooling context loads: a
      * cold parser runs several times slower, and a cell's budget should pay for the cell, not for the first use of
-     * the parser's code.
+     * the parser's code. Not when a cell already waits for the context (the warm-up thread loaded it): that cell
+     * would wait for the sample too, and its own parse is as good a first use.
      */
     private static String warmSample() {
         return "let warm: number = 1;\n" + resource("warmup.js");
     }
 
-    private static void warm(Runnable parse) {
+    private static void warm(ReentrantLock lock, Runnable parse) {
+        if (lock.hasQueuedThreads()) {
+            return;
+        }
         try {
             parse.run();
         } catch (PolyglotException e) {

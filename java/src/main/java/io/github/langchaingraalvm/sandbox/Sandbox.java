@@ -8,6 +8,8 @@ import java.time.ZoneOffset;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
@@ -94,6 +96,10 @@ public final class Sandbox {
     private volatile CellCompiler compiler;
     /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
     private volatile boolean realEvalStarted;
+    /** How many evals of interpreters other than the warm-up's are running now. */
+    private final AtomicInteger realEvalsRunning = new AtomicInteger();
+    /** How often the warm-up looks whether the evals running have ended. */
+    private static final Duration IDLE_POLL = Duration.ofMillis(20);
     /** Counted down when the process's first context is ready (or failed); the warm-up starts after it. */
     private final CountDownLatch firstContext = new CountDownLatch(1);
     /** How long the warm-up waits for a first context before it starts anyway. */
@@ -113,7 +119,10 @@ public final class Sandbox {
                 // processors, loads after it.
                 JavaScriptInterpreter.parseGuestResources(javaScriptEngine);
                 firstContext.await(FIRST_CONTEXT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-                compiler().warmUp();
+                compiler().loadParser();
+                // Few cells need the TypeScript stripper; loading it beside an eval would slow that eval down.
+                awaitIdle();
+                compiler().loadStripper();
                 EngineWarmUp.run(this, () -> realEvalStarted);
             } catch (RuntimeException e) {
                 // Warming is an optimisation: the first cells load and compile what it would have.
@@ -248,9 +257,21 @@ public final class Sandbox {
         firstContext.countDown();
     }
 
-    /** Called as a real eval starts, so the engine warm-up leaves the machine to it. */
+    /** Called as a real eval starts, so the warm-up leaves the machine to it; {@link #noteRealEvalEnded} follows. */
     void noteRealEval() {
         realEvalStarted = true;
+        realEvalsRunning.incrementAndGet();
+    }
+
+    void noteRealEvalEnded() {
+        realEvalsRunning.decrementAndGet();
+    }
+
+    /** Returns once no real eval runs. */
+    private void awaitIdle() {
+        while (realEvalsRunning.get() > 0) {
+            LockSupport.parkNanos(this, IDLE_POLL.toNanos());
+        }
     }
 
     Watchdog watchdog() {

@@ -51,6 +51,20 @@ class JavaScriptInterpreterTest {
     }
 
     @Test
+    void cellParserKnowsNonAsciiNamesAndUnicodeProperties() {
+        // The parser's tables for these (compiled on first use) decide what is an identifier and which \p{...}
+        // names exist; each case goes through the cell compiler (a top-level const).
+        assertEquals("<result>3</result>", js.eval("const ñandú = 1, 数 = 2; ñandú + 数").envelope());
+        assertEquals("<result>true</result>", js.eval("const greek = /\\p{Script=Greek}/u; greek.test('λ')").envelope());
+        assertEquals("<result>true</result>", js.eval("const emoji = /^\\p{RGI_Emoji}$/v; emoji.test('👍🏽')").envelope());
+        EvalOutcome bad = js.eval("const nope = /\\p{Script=Klingon}/u; 1");
+        assertEquals("SyntaxError", bad.errorType());
+        assertTrue(bad.errorMessage().contains("Invalid property"), bad.errorMessage());
+        EvalOutcome badName = js.eval("const a\u2E2F = 1");
+        assertEquals("SyntaxError", badName.errorType());
+    }
+
+    @Test
     void typeScriptAnnotationsAreStripped() {
         assertEquals("<result>5</result>", js.eval("const n: number = 5;\ninterface P { x: number }\nn").envelope());
     }
