@@ -182,6 +182,37 @@ def test_libgraal_needs_no_compiler_jars(tmp_path: Path) -> None:
     assert not jit and choice.name == "none"
 
 
+def test_a_libgraal_trial_that_times_out_is_tried_again_and_a_failed_one_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    from langchain_graalvm.cli import _jdk
+
+    runtime = make_runtime(tmp_path / "rt")
+    jdk = _jvmfinder.inspect_jdk(make_graalvm(tmp_path / "g"))
+    assert jdk is not None and _compiler.choose(jdk, runtime).name == "libgraal"
+
+    def slow(cmd: list[str], **_kw: object) -> subprocess.CompletedProcess[str]:
+        raise subprocess.TimeoutExpired(cmd, _jdk.TRIAL_SECONDS)
+
+    monkeypatch.setattr(subprocess, "run", slow)
+    said = _jdk.libgraal_trial(jdk, runtime)
+    assert said is not None and "did not finish" in said and "next run tries again" in said
+    # Only slow, not broken: nothing is recorded, libgraal stays the choice, and the next run starts a trial again.
+    assert not _compiler.trial_marker(jdk).exists()
+    assert _compiler.choose(jdk, runtime).name == "libgraal"
+
+    def crash(cmd: list[str], **_kw: object) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(cmd, 1, "", "Error: Unable to load JVMCI shared library\n")
+
+    monkeypatch.setattr(subprocess, "run", crash)
+    said = _jdk.libgraal_trial(jdk, runtime)
+    assert said is not None and "Unable to load JVMCI shared library" in said
+    choice = _compiler.choose(jdk, runtime)
+    assert choice.name == "jargraal" and choice.note and "failed its trial start" in choice.note
+
+
 def test_a_bad_compiler_mode_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(_compiler.ENV, "c2")
     with pytest.raises(JvmError, match="LANGCHAIN_GRAALVM_COMPILER='c2' is not one of auto, libgraal, jargraal"):
