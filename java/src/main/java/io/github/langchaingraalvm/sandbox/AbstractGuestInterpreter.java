@@ -337,6 +337,12 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return outcome(EvalOutcome.Status.ERROR, "SyntaxError", e.getMessage(), "", false, start);
         } catch (CellCompiler.OutOfTime e) {
             calls.end();
+            if (e.waiting) {
+                return outcome(EvalOutcome.Status.TIMEOUT, "Timeout", "Execution exceeded the "
+                        + GuestThread.seconds(options.timeout().toMillis()) + " timeout while the code waited for"
+                        + " the code parser that all interpreters share, busy with another interpreter's code, so it"
+                        + " did not run. Globals from earlier calls are kept. Run it again.", "", false, start);
+            }
             return outcome(EvalOutcome.Status.TIMEOUT, "Timeout", "Execution exceeded the "
                     + GuestThread.seconds(options.timeout().toMillis()) + " timeout while the code ("
                     + SourceLimits.size(SourceLimits.utf8Length(code, Long.MAX_VALUE)) + ") was being parsed, so it"

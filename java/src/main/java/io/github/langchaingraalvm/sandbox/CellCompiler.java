@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
@@ -36,6 +38,8 @@ final class CellCompiler {
     private final Watchdog watchdog;
     private final ReentrantLock parserLock = new ReentrantLock();
     private final ReentrantLock typescriptLock = new ReentrantLock();
+    private volatile boolean parserLoading;
+    private volatile boolean typescriptLoading;
     private Context parserContext;
     private Value parser;
     private Context typescriptContext;
@@ -77,9 +81,44 @@ final class CellCompiler {
     /** Thrown when a cell's preparation used up its {@link Budget}. */
     static final class OutOfTime extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        /** Whether the time ran out while another interpreter's cell was being prepared, before this one's turn. */
+        final boolean waiting;
 
         OutOfTime() {
+            this(false);
+        }
+
+        OutOfTime(boolean waiting) {
             super("preparing the cell exceeded the timeout", null, false, false);
+            this.waiting = waiting;
+        }
+    }
+
+    /** How often a cell waiting for a tooling context looks again at its budget. */
+    private static final long WAIT_SLICE_NANOS = Duration.ofMillis(50).toNanos();
+
+    /**
+     * Takes {@code lock} for a cell: the time it waits while another interpreter's cell is prepared counts against
+     * its budget, as its own preparation would (the tooling contexts are shared); the time it waits while the
+     * context loads does not, as loading is not counted in any cell's budget.
+     */
+    private static void acquire(ReentrantLock lock, Budget budget, BooleanSupplier loading) {
+        while (true) {
+            long start = System.nanoTime();
+            try {
+                if (lock.tryLock(Math.max(0, Math.min(budget.leftNanos, WAIT_SLICE_NANOS)), TimeUnit.NANOSECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new OutOfTime(true);
+            }
+            if (!loading.getAsBoolean()) {
+                budget.leftNanos -= System.nanoTime() - start;
+            }
+            if (budget.leftNanos <= 0) {
+                throw new OutOfTime(true);
+            }
         }
     }
 
@@ -183,13 +222,18 @@ final class CellCompiler {
     }
 
     private Compiled parse(String code, boolean imports, Budget budget) {
-        parserLock.lock();
+        acquire(parserLock, budget, () -> parserLoading);
         try {
             if (parser == null) {
-                parserContext = newToolingContext();
-                parser = load(parserContext, "cell.js");
-                // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
-                warm(parserLock, () -> parser.execute(warmSample(), false));
+                parserLoading = true;
+                try {
+                    parserContext = newToolingContext();
+                    parser = load(parserContext, "cell.js");
+                    // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
+                    warm(parserLock, () -> parser.execute(warmSample(), false));
+                } finally {
+                    parserLoading = false;
+                }
             }
             Value r = watched(parserContext, budget, () -> parser = null, () -> parser.execute(code, imports));
             return "ok".equals(r.getArrayElement(0).asString())
@@ -206,12 +250,17 @@ final class CellCompiler {
     }
 
     private String strip(String code, Budget budget) {
-        typescriptLock.lock();
+        acquire(typescriptLock, budget, () -> typescriptLoading);
         try {
             if (typescript == null) {
-                typescriptContext = newToolingContext();
-                typescript = load(typescriptContext, "typescript.js");
-                warm(typescriptLock, () -> typescript.execute(warmSample()));
+                typescriptLoading = true;
+                try {
+                    typescriptContext = newToolingContext();
+                    typescript = load(typescriptContext, "typescript.js");
+                    warm(typescriptLock, () -> typescript.execute(warmSample()));
+                } finally {
+                    typescriptLoading = false;
+                }
             }
             return watched(typescriptContext, budget, () -> typescript = null,
                     () -> typescript.execute(code).asString());

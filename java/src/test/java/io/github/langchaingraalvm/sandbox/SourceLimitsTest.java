@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class SourceLimitsTest {
@@ -118,6 +120,36 @@ class SourceLimitsTest {
             assertTrue(slow.errorMessage().contains("being parsed"), slow.errorMessage());
             assertTrue(!slow.stateReset());
             assertEquals("42", js.eval("kept + 1").value());
+        }
+    }
+
+    @Test
+    void waitingForTheSharedParserCountsAgainstTheTimeout() throws Exception {
+        // One interpreter's 3,000 annotated lines hold the shared TypeScript stripper for seconds; another
+        // interpreter's small typed cell, started meanwhile with a short timeout, must not wait for it past that
+        // timeout. Only the order is asserted: on a machine fast enough to strip the big cell before the small one
+        // arrives, there is nothing to wait for.
+        StringBuilder typed = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            typed.append("let w").append(i).append(": number = ").append(i).append(";\n");
+        }
+        SandboxOptions slow = SandboxOptions.builder().timeout(Duration.ofMinutes(10)).build();
+        SandboxOptions quick = SandboxOptions.builder().timeout(Duration.ofMillis(500)).build();
+        try (JavaScriptInterpreter big = Sandbox.shared().newInterpreter(slow);
+                JavaScriptInterpreter small = Sandbox.shared().newInterpreter(quick)) {
+            big.eval("let warm: number = 1");
+            small.eval("globalThis.kept = 41");
+            CompletableFuture<EvalOutcome> first = CompletableFuture.supplyAsync(() -> big.eval(typed + "w1"));
+            Thread.sleep(300);
+            EvalOutcome waited = small.eval("const s: number = 1; s");
+            boolean bigStillRunning = !first.isDone();
+            first.get(15, TimeUnit.MINUTES);
+            if (bigStillRunning) {
+                assertEquals("Timeout", waited.errorType(), waited.envelope());
+                assertTrue(waited.errorMessage().contains("another interpreter's code"), waited.errorMessage());
+                assertTrue(!waited.stateReset());
+            }
+            assertEquals("42", small.eval("kept + 1").value());
         }
     }
 
