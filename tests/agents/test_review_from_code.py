@@ -541,3 +541,25 @@ def test_file_writes_and_subagents_from_code_are_refused_when_the_agent_reviews_
         "From code, file writes and removals through `fs` and `task` (subagents) are refused with "
         "`ApprovalRequired`: the agent reviews `edit_file`, `task`, `write_file`. Call those tools directly instead."
     ) in prompt
+
+
+@pytest.mark.parametrize("reviewed_first", [True, False], ids=["reviewed-built-first", "reviewed-built-last"])
+def test_one_middleware_shared_by_two_agents_follows_each_agents_own_review_policy(reviewed_first: bool) -> None:
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0)
+
+    def build(interrupt_on: dict[str, Any] | None) -> Any:
+        return build_agent(mw, tools=[bump, send_email], checkpointer=InMemorySaver(), interrupt_on=interrupt_on)
+
+    if reviewed_first:
+        reviewed, free = build({"send_email": True}), build(None)
+    else:
+        free, reviewed = build(None), build({"send_email": True})
+    cell = "await tools.sendEmail({to: 'ann@example.com'})"
+    assert results_of(Run(free, True).start(cell)) == ["<result>sent to ann@example.com</result>"]
+    assert SENT == ["ann@example.com"]
+    run = Run(reviewed, True)
+    request = request_of(run.start(cell.replace("ann", "bob")))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["bob@example.com"]
+    assert SENT == ["ann@example.com"]
+    assert results_of(run.resume({"type": "approve"})) == ["<result>sent to bob@example.com</result>"]
+    assert SENT == ["ann@example.com", "bob@example.com"]
