@@ -122,7 +122,7 @@ def host_calls(
     refused = mw._approval_required - (policy.reviewed if policy else frozenset())
     durable = None
     if policy is not None and reviewed and why is None:
-        durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync)
+        durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync, tools=tools)
     elif why is not None:
         refused |= reviewed
     ctx = _hostcalls.EvalContext(
