@@ -541,3 +541,232 @@ def test_file_writes_and_subagents_from_code_are_refused_when_the_agent_reviews_
         "From code, file writes and removals through `fs` and `task` (subagents) are refused with "
         "`ApprovalRequired`: the agent reviews `edit_file`, `task`, `write_file`. Call those tools directly instead."
     ) in prompt
+
+
+@pytest.mark.parametrize("reviewed_first", [True, False], ids=["reviewed-built-first", "reviewed-built-last"])
+def test_one_middleware_shared_by_two_agents_follows_each_agents_own_review_policy(reviewed_first: bool) -> None:
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0)
+
+    def build(interrupt_on: dict[str, Any] | None) -> Any:
+        return build_agent(mw, tools=[bump, send_email], checkpointer=InMemorySaver(), interrupt_on=interrupt_on)
+
+    if reviewed_first:
+        reviewed, free = build({"send_email": True}), build(None)
+    else:
+        free, reviewed = build(None), build({"send_email": True})
+    cell = "await tools.sendEmail({to: 'ann@example.com'})"
+    assert results_of(Run(free, True).start(cell)) == ["<result>sent to ann@example.com</result>"]
+    assert SENT == ["ann@example.com"]
+    run = Run(reviewed, True)
+    request = request_of(run.start(cell.replace("ann", "bob")))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["bob@example.com"]
+    assert SENT == ["ann@example.com"]
+    assert results_of(run.resume({"type": "approve"})) == ["<result>sent to bob@example.com</result>"]
+    assert SENT == ["ann@example.com", "bob@example.com"]
+
+
+def count_interrupts(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The values of every `interrupt()` the cell's calls make, in order."""
+    from langchain_graalvm.agents import _replay
+
+    asked: list[Any] = []
+    real = _replay.interrupt
+
+    def counted(value: Any, **kw: Any) -> Any:
+        asked.append(value)
+        return real(value, **kw)
+
+    monkeypatch.setattr(_replay, "interrupt", counted)
+    return asked
+
+
+def slow_rollback(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Makes the paused cell's rollback slow, as on a loaded machine: the eval's calls outlive the pause longer."""
+    import time
+
+    from langchain_graalvm.agents import _slots
+
+    real = _slots.Slot.reset
+
+    def slow(self: Any, start: bytes) -> None:
+        time.sleep(seconds)
+        real(self, start)
+
+    monkeypatch.setattr(_slots.Slot, "reset", slow)
+
+
+JS_MIXED_BATCH = (
+    "const calls = [\n"
+    "  tools.sendEmail({to: 'a@example.com'}), tools.bump({name: 'x'}), tools.sendEmail({to: 'b@example.com'}),\n"
+    "  tools.bump({name: 'y'}), tools.sendEmail({to: 'c@example.com'}),\n"
+    "];\n"
+    "(await Promise.allSettled(calls)).map((s) => s.status === 'fulfilled' ? s.value : s.reason.name)"
+)
+PY_MIXED_BATCH = (
+    "started = [tools.send_email.start(to='a@example.com'), tools.bump.start(name='x'),\n"
+    "           tools.send_email.start(to='b@example.com'), tools.bump.start(name='y'),\n"
+    "           tools.send_email.start(to='c@example.com')]\n"
+    "tools.gather(*started)"
+)
+
+
+@pytest.mark.parametrize("language", ["js", "python"])
+def test_reviewed_calls_started_together_raise_exactly_one_interrupt_per_pause(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = count_interrupts(monkeypatch)
+    slow_rollback(monkeypatch, 1.0)
+    # GraalPy's first cell can be slow on a loaded machine; the limit is not what is tested here.
+    run = Run(reviewed_agent(language=language, timeout=120.0), False)
+    request = request_of(run.start(JS_MIXED_BATCH if language == "js" else PY_MIXED_BATCH))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["a@example.com", "b@example.com", "c@example.com"]
+    assert len(asked) == 1, asked
+    out = results_of(run.resume({"type": "approve"}, {"type": "respond", "message": "b is away"}, {"type": "approve"}))
+    expected = '["sent to a@example.com", 1, "b is away", 1, "sent to c@example.com"]'
+    assert out == [f"<result>{expected if language == 'js' else expected.replace(chr(34), chr(39))}</result>"]
+    assert len(asked) == 2  # the resumed run asks once, and takes the answer
+    assert SENT == ["a@example.com", "c@example.com"]
+    assert COUNTS == {"x": 1, "y": 1}
+
+
+SPREAD_BATCH = (
+    "const spin = (n) => { let x = 0; for (let i = 0; i < n; i++) { x = (x * 31 + i) % 1000003 } return x };\n"
+    "const a = tools.sendEmail({to: 'a@example.com'});\n"
+    "spin(3e6);\n"
+    "const b = tools.sendEmail({to: 'b@example.com'});\n"
+    "spin(3e6);\n"
+    "const c = tools.sendEmail({to: 'c@example.com'});\n"
+    "await Promise.all([a, b, c])"
+)
+
+
+def test_calls_started_before_the_guest_waits_are_one_batch_however_long_it_computes_between_them() -> None:
+    import threading
+
+    stop = threading.Event()
+
+    def burn() -> None:  # a loaded machine: this thread competes for the CPU and the GIL throughout
+        while not stop.is_set():
+            sum(range(10_000))
+
+    burner = threading.Thread(target=burn, daemon=True)
+    burner.start()
+    try:
+        run = Run(reviewed_agent(timeout=120.0), True)
+        request = request_of(run.start(SPREAD_BATCH))
+        assert [a["args"]["to"] for a in request["action_requests"]] == [
+            "a@example.com", "b@example.com", "c@example.com"
+        ]
+        out = results_of(run.resume({"type": "approve"}, {"type": "approve"}, {"type": "reject"}))
+    finally:
+        stop.set()
+        burner.join()
+    assert out == ['<error type="ToolRejected">tools.sendEmail: the reviewer rejected this call; it did not run. Do '
+                   "not retry it unless the user asks.</error>"]
+    assert SENT == ["a@example.com", "b@example.com"]
+
+
+def per_call_agent(**kw: Any) -> Any:
+    from deepagents import create_deep_agent
+    from langchain.agents.middleware import HumanInTheLoopMiddleware
+
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0, **kw)
+    reviewer = HumanInTheLoopMiddleware(
+        interrupt_on={"send_email": {"allowed_decisions": ["approve", "edit", "reject"]}}, interrupt_mode="per_call"
+    )
+    return create_deep_agent(
+        model=ScriptedChatModel(), middleware=[mw, reviewer], tools=[bump, send_email], checkpointer=InMemorySaver()
+    )
+
+
+def pending_interrupt(state: dict[str, Any]) -> Any:
+    interrupts = state.get("__interrupt__")
+    assert interrupts and len(interrupts) == 1, state["messages"][-1].content
+    return interrupts[0]
+
+
+def test_per_call_mode_asks_about_each_call_alone_and_takes_one_decision_by_interrupt_id() -> None:
+    agent = per_call_agent()
+    config = thread()
+    cell = (
+        "const n = await tools.bump({name: 'before'});\n"
+        "const mails = await Promise.allSettled([tools.sendEmail({to: 'a@example.com'}), "
+        "tools.sendEmail({to: 'b@example.com'})]);\n"
+        "[n, ...mails.map((s) => s.status === 'fulfilled' ? s.value : s.reason.message)]"
+    )
+    state = asyncio.run(agent.ainvoke(turn(cell), config))
+    first = pending_interrupt(state)
+    assert first.value["type"] == "tool_approval"
+    assert {k: first.value[k] for k in ("name", "args")} == {"name": "send_email", "args": {"to": "a@example.com"}}
+    assert first.value["tool_call_id"]
+    assert first.value["description"].startswith("Tool execution requires approval")
+    state = asyncio.run(agent.ainvoke(Command(resume={first.id: {"type": "approve"}}), config))
+    second = pending_interrupt(state)
+    assert second.id != first.id
+    assert second.value["args"] == {"to": "b@example.com"}
+    assert SENT == ["a@example.com"]
+    state = asyncio.run(agent.ainvoke(Command(resume={second.id: {"type": "reject", "message": "not b"}}), config))
+    assert results_of(state) == [
+        '<result>[1, "sent to a@example.com", "tools.sendEmail: the reviewer rejected this call: not b"]</result>'
+    ]
+    assert SENT == ["a@example.com"]
+    assert COUNTS == {"before": 1}
+
+
+def test_per_call_mode_refuses_an_edit_that_switches_tools_and_asks_again() -> None:
+    from pydantic import ValidationError
+
+    agent = per_call_agent()
+    config = thread()
+    state = asyncio.run(agent.ainvoke(turn("await tools.sendEmail({to: 'a@example.com'})"), config))
+    asked = pending_interrupt(state)
+    switch = {"type": "edit", "edited_action": {"name": "bump", "args": {"name": "z"}}}
+    with pytest.raises(ValidationError):
+        asyncio.run(agent.ainvoke(Command(resume={asked.id: switch}), config))
+    assert COUNTS == {}
+    assert SENT == []
+    edit = {"type": "edit", "edited_action": {"name": "send_email", "args": {"to": "z@example.com"}}}
+    out = results_of(asyncio.run(agent.ainvoke(Command(resume={asked.id: edit}), config)))
+    assert out == ["<result>sent to z@example.com</result>"]
+    assert SENT == ["z@example.com"]
+
+
+def test_an_edit_may_switch_to_another_tool_code_may_call_and_otherwise_throws_a_catchable_error() -> None:
+    run = Run(reviewed_agent(), True)
+    cell = (
+        "const mails = [tools.sendEmail({to: 'a@example.com'}), tools.sendEmail({to: 'b@example.com'})];\n"
+        "(await Promise.allSettled(mails)).map((s) => s.status === 'fulfilled' ? s.value : "
+        "[s.reason.name, s.reason.message])"
+    )
+    request_of(run.start(cell))
+    out = results_of(run.resume(
+        {"type": "edit", "edited_action": {"name": "bump", "args": {"name": "instead"}}},
+        {"type": "edit", "edited_action": {"name": "delete_everything", "args": {}}},
+    ))
+    assert out == [
+        '<result>[1, ["ToolEditError", "tools.sendEmail: the reviewer replaced this call with a call of '
+        '`delete_everything`, which code cannot call here (the tools code may call: bump, send_email); nothing '
+        'ran"]]</result>'
+    ]
+    assert COUNTS == {"instead": 1}
+    assert SENT == []
+
+
+def _raises_for_bad(request: Any) -> bool:
+    if request.tool_call["args"]["to"].startswith("bad"):
+        raise ValueError("no rule for bad addresses")
+    return True
+
+
+def test_a_call_whose_rule_fails_does_not_hold_up_the_batch_of_a_reviewed_call_before_it() -> None:
+    rule = InterruptOnConfig(allowed_decisions=["approve"], when=_raises_for_bad)
+    run = Run(reviewed_agent({"send_email": rule}, max_wall_time=60.0), True)
+    cell = (
+        "const mails = [tools.sendEmail({to: 'a@example.com'}), tools.sendEmail({to: 'bad@example.com'})];\n"
+        "(await Promise.allSettled(mails)).map((s) => s.status === 'fulfilled' ? s.value : s.reason.name)"
+    )
+    request = request_of(run.start(cell))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["a@example.com"]
+    out = results_of(run.resume({"type": "approve"}))
+    assert out == ['<result>["sent to a@example.com", "ReviewRuleError"]</result>']
+    assert SENT == ["a@example.com"]

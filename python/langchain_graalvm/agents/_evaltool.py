@@ -99,10 +99,17 @@ _GATED_BUILTINS = frozenset({"write_file", "edit_file", "task"})
 
 
 def host_calls(
-    mw: Middleware, runtime: Any, config: RunnableConfig, loop: asyncio.AbstractEventLoop, *, sync: bool = False
+    mw: Middleware,
+    policy: _review.ReviewPolicy | None,
+    runtime: Any,
+    config: RunnableConfig,
+    loop: asyncio.AbstractEventLoop,
+    *,
+    sync: bool = False,
 ) -> _hostcalls.HostCalls | None:
     """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
-    tool. None when the guest gets neither. Calls to tools the agent reviews pause the run for the review
+    tool. None when the guest gets neither. Calls to tools the agent reviews (``policy``, the review policy of the
+    agent this eval tool was built for) pause the run for the review
     (their cell's calls are then durable), or are refused when the run cannot pause."""
     available = getattr(runtime, "tools", None) or []
     tools = _ptc.select_tools(mw.ptc, available, mw.tool_name, mw.language)
@@ -110,13 +117,12 @@ def host_calls(
     files = _files.FileCalls(mw.files) if mw.files is not None else None
     if tools is None and task_tool is None and files is None:
         return None
-    policy = mw._review
     reviewed = policy.reviewed & {tool.name for tool in (tools or {}).values()} if policy else frozenset()
     why = _review.pause_unavailable(config) if reviewed else None
     refused = mw._approval_required - (policy.reviewed if policy else frozenset())
     durable = None
     if policy is not None and reviewed and why is None:
-        durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync)
+        durable = _replay.DurableCalls(policy, runtime, loop, sync_graph=sync, tools=tools)
     elif why is not None:
         refused |= reviewed
     ctx = _hostcalls.EvalContext(
@@ -137,8 +143,9 @@ def host_calls(
 # ------------------------------------------------------------------------------------------------ the tool
 
 
-def build_tool(mw: Middleware, config: prompts.PromptConfig) -> BaseTool:
-    """The ``eval`` tool of ``mw``, sync and async."""
+def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.ReviewPolicy | None) -> BaseTool:
+    """The ``eval`` tool of ``mw`` for an agent with review policy ``policy`` (None: not built into an agent yet),
+    sync and async."""
     schema: type[BaseModel] = create_model(
         "EvalSchema",
         __doc__="Input of the eval tool.",
@@ -148,13 +155,13 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig) -> BaseTool:
 
     def sync_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
         # ensure_config() is this tool run's config: host calls made with it are its children in traces.
-        host = host_calls(mw, runtime, ensure_config(), _hostcalls.private_loop(), sync=True)
+        host = host_calls(mw, policy, runtime, ensure_config(), _hostcalls.private_loop(), sync=True)
         with _eval_scope(mw, runtime, host):
             text = mw._run(runtime.state, code, host)
         return _message(runtime, host, text, name)
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
-        host = host_calls(mw, runtime, ensure_config(), asyncio.get_running_loop())
+        host = host_calls(mw, policy, runtime, ensure_config(), asyncio.get_running_loop())
         with _eval_scope(mw, runtime, host):
             text = await mw._arun(runtime.state, code, host)
         return _message(runtime, host, text, name)

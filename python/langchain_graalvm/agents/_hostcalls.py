@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.errors import GraphBubbleUp
+from langgraph.errors import GraphBubbleUp, is_invalid_resume
 from pydantic import ValidationError
 
 from .. import _files
@@ -82,6 +82,8 @@ class HostCalls:
         self._durable = durable
         self._random_seed: int | None = None  # the recorded seed of a cell under review
         self._stop_eval: Callable[[], None] | None = None
+        self._open = 0  # calls handed to the loop whose result the guest has not been sent yet
+        self._completed = 0  # results sent to the guest (module reads aside), as Java counts them
 
     @property
     def files_touched(self) -> list[tuple[str, str]] | None:
@@ -102,6 +104,8 @@ class HostCalls:
             expose_fs=self._ctx.files is not None,
             random_seed=self._random_seed,
         )
+        if self._durable is not None:
+            self._queue.reportWaits()  # the moments the guest waits on its calls alone close a review's batch
         pumps().submit(self._pump, self._queue)
         return bridge
 
@@ -124,12 +128,24 @@ class HostCalls:
         if self._closed:
             return
         for call_id, kind, name, args in calls:
+            if kind == "wait":
+                # After the first steps of the tasks just created (the loop runs callbacks in order): the calls
+                # the guest started before it waited are all registered by then.
+                self._loop.call_soon(self._guest_waiting, call_id)
+                continue
+            self._open += 1
             task = self._loop.create_task(self._run(call_id, kind, name, args), context=self._context.copy())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    def _guest_waiting(self, settled: int) -> None:
+        """The guest waits on its calls with nothing else to run, having been sent ``settled`` results."""
+        if self._durable is not None and settled == self._completed:
+            self._durable.guest_waiting(self._open)
+
     def _complete(self, call_id: int, ok: bool, value: Any) -> None:
         """Queues a result; the results of one loop iteration go to Java in one batch."""
+        self._completed += 1
         self._done.append([call_id, ok, value])
         if not self._flush_scheduled:
             self._flush_scheduled = True
@@ -144,6 +160,12 @@ class HostCalls:
         _adapter.complete_host_calls(self._java, [entry[0] for entry in batch], text)
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
+        try:
+            await self._run_call(call_id, kind, name, args)
+        finally:
+            self._open -= 1
+
+    async def _run_call(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         if kind == "fs" and name == "module":
             await self._read_module(call_id, args)
             return
@@ -160,6 +182,10 @@ class HostCalls:
             self._stop(failure=str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
+            if is_invalid_resume(exc):
+                # A per-call answer that does not match its schema: the run fails and the question stays open.
+                self._stop(interrupt=exc)
+                return
             payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
         self._complete(call_id, ok, payload)
 

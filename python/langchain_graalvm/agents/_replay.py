@@ -6,7 +6,10 @@ runs again from its start: every host call of it is a LangGraph task (``langgrap
 checkpointer's pending writes), taken in the guest's call order, so a call made before the pause returns its
 recorded result instead of running a second time, in this process or another. The n-th reviewed call of the cell
 takes the n-th decision of the resume values, in order; reviewed calls waiting together are asked in one
-interrupt. The guest's random numbers are seeded per cell from a seed recorded with the cell's first step. A re-run
+interrupt: the batch closes when the guest waits on the reviewed calls alone (it can make no progress without an
+answer), as Java reports it, never on a timer. With the reviewer's ``interrupt_mode="per_call"`` each reviewed call
+is asked alone, in call order, with the ``ToolApprovalRequest`` shape, and answered by one decision. The guest's
+random numbers are seeded per cell from a seed recorded with the cell's first step. A re-run
 whose calls differ from the recorded ones ends with :class:`ReplayError`.
 """
 
@@ -15,8 +18,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from langgraph.pregel._call import call
@@ -28,7 +30,6 @@ if TYPE_CHECKING:
     from ._hostcalls import HostCalls
     from ._slots import Slot
 
-_QUIET_S = 0.2  # no call started or finished for this long: the guest waits on the reviewed calls alone
 _STEP_VERSION = 1
 
 Outcome = tuple[Any, bool]  # (guest value, ok)
@@ -64,8 +65,10 @@ class DurableCalls:
         loop: asyncio.AbstractEventLoop,
         *,
         sync_graph: bool,
+        tools: Mapping[str, Any] | None = None,
     ) -> None:
         self._policy = policy
+        self._callable = dict(tools or {})  # the guest's name -> tool, of the tools code may call
         self._runtime = runtime
         self._loop = loop
         self._sync_graph = sync_graph
@@ -76,9 +79,10 @@ class DurableCalls:
         self._reviewed = 0
         self._waiting: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         self._decisions: list[dict[str, Any]] = []
-        self._asking = asyncio.Lock()
-        self._running = 0
-        self._last_activity = time.monotonic()
+        self._pending: dict[int, int | None] = {}  # ordinal -> review index (None: unreviewed), step not issued
+        self._ready_for = -1  # the guest waited on undecided calls alone when this many decisions were known
+        self._wake = asyncio.Event()  # replaced each time it is set: calls waiting for a decision look again
+        self._tools: dict[int, Any] = {}  # review index -> the tool, for a per-call request's answer schema
         self._stopped = False  # a call ended the eval (a pause, an error): later calls issue no step
         self._failed: dict[int, str] = {}  # ordinal -> why its review rule could not be applied
 
@@ -90,7 +94,6 @@ class DurableCalls:
         self._ordinal += 1
         if kind != "cell":
             self._numbers[ordinal] = len(self._numbers) + 1
-        self._last_activity = time.monotonic()
         rule = None
         action = None
         if kind == "tool" and tool is not None:
@@ -99,12 +102,15 @@ class DurableCalls:
                 action = self._policy.action(tool.name, args, rule, self._runtime) if rule is not None else None
             except Exception as exc:  # noqa: BLE001 - a user's `when` or `description` failed: the call fails
                 self._failed[ordinal] = f"the review rule of `{tool.name}` failed: {exc or repr(exc)}"
+                self._pending[ordinal] = None
                 return ordinal, None, None
         index = None
         if rule is not None and action is not None:
             index = self._reviewed
             self._reviewed += 1
             self._waiting[index] = action
+            self._tools[index] = tool
+        self._pending[ordinal] = index
         return ordinal, rule, index
 
     async def run(
@@ -129,26 +135,30 @@ class DurableCalls:
                 if answer is not None:
                     return answer
                 if decision["type"] == "edit":
-                    args = dict(decision["edited_action"].get("args") or {})
+                    edited = decision["edited_action"]
+                    args = dict(edited.get("args") or {})
+                    if edited.get("name", tool.name) != tool.name:
+                        target = self._callable_as(str(edited["name"]))
+                        if target is None:
+                            return _edit_refused(name, str(edited["name"]), self._callable), False
+                        name, tool = target
             await self._await_turn(ordinal)
             if self._stopped:
                 raise asyncio.CancelledError  # the eval is being stopped: a step now would shift the numbering
             step = self._step(kind, name, args, execute)
             issued = True
+            self._pending.pop(ordinal, None)
             await self._pass_turn(ordinal)
-            self._running += 1
-            try:
-                record = await step
-            finally:
-                self._running -= 1
-                self._last_activity = time.monotonic()
+            record = await step
         except BaseException:
             if not issued:
                 self._stopped = True  # before the turn passes: later calls must not take this call's step
+                self._notify()
             raise
         finally:
             if not issued:
-                await self._await_turn(ordinal)
+                await self._await_turn(ordinal)  # still pending meanwhile: it waits on the calls before it
+                self._pending.pop(ordinal, None)
                 await self._pass_turn(ordinal)
         if record.get("digest") != _digest(kind, name, args):
             number = self._numbers.get(ordinal, 0)
@@ -193,41 +203,77 @@ class DurableCalls:
 
     # ------------------------------------------------------------------------------------------------ review
 
+    def guest_waiting(self, open_calls: int) -> None:
+        """The guest waits with nothing to run, every result sent to it taken, and ``open_calls`` calls unanswered:
+        when each of them waits on an undecided review (its own, or an earlier call's, in turn order), the guest
+        can make no progress without a decision, and the reviewed calls waiting are asked about now."""
+        if not self._stopped and open_calls > 0 and open_calls == self._parked():
+            self._ready_for = len(self._decisions)
+            self._notify()
+
+    def _parked(self) -> int:
+        """How many calls cannot go on before a decision: the first undecided reviewed call and every call after
+        it that has not issued its step."""
+        decided = len(self._decisions)
+        undecided = [o for o, index in self._pending.items() if index is not None and index >= decided]
+        if not undecided:
+            return 0
+        first = min(undecided)
+        return sum(1 for ordinal in self._pending if ordinal >= first)
+
+    def _notify(self) -> None:
+        self._wake.set()
+        self._wake = asyncio.Event()
+
     async def _decision(self, index: int) -> dict[str, Any]:
         while index >= len(self._decisions):
-            async with self._asking:
-                if index < len(self._decisions):
-                    break
-                await self._quiet()
-                first = len(self._decisions)
-                batch = [self._waiting[i] for i in sorted(self._waiting) if i >= first]
-                request = {
-                    "action_requests": [action for action, _ in batch],
-                    "review_configs": [review for _, review in batch],
-                }
-                answer = interrupt(request)
-                decisions = answer.get("decisions") if isinstance(answer, dict) else None
-                if not isinstance(decisions, list) or not decisions:
-                    raise ReplayError(
-                        "the review's answer has no `decisions` list; resume with "
-                        '`Command(resume={"decisions": [...]})`, one decision per reviewed call in order'
-                    )
-                if len(decisions) != len(batch):
-                    raise ReplayError(
-                        f"the review's answer has {len(decisions)} decisions for {len(batch)} reviewed "
-                        f"call{'s' if len(batch) != 1 else ''}; give exactly one decision per reviewed call, in order"
-                    )
-                self._decisions.extend(d if isinstance(d, dict) else {} for d in decisions)
+            if self._stopped:
+                raise asyncio.CancelledError  # the eval is being stopped (a pause): no second interrupt
+            if index == len(self._decisions) == self._ready_for:
+                self._ask(index)  # no await from the check to the interrupt: one asker per pause
+                continue
+            await self._wake.wait()
         return self._decisions[index]
 
-    async def _quiet(self) -> None:
-        """Waits until no call runs and none started or finished for a moment: the reviewed calls the guest
-        started together are all waiting, and are asked together."""
-        while True:
-            idle = time.monotonic() - self._last_activity
-            if self._running == 0 and idle >= _QUIET_S:
-                return
-            await asyncio.sleep(max(_QUIET_S - idle, 0.02))
+    def _ask(self, first: int) -> None:
+        """Asks the reviewer about the undecided calls (per call: the first of them alone); raises the run's
+        interrupt, or takes the decisions of a resumed run."""
+        try:
+            decisions = self._ask_per_call(first) if self._policy.per_call else self._ask_batch(first)
+        except BaseException:
+            self._stopped = True
+            self._notify()
+            raise
+        self._decisions.extend(decisions)
+        self._notify()
+
+    def _ask_batch(self, first: int) -> list[dict[str, Any]]:
+        batch = [self._waiting[i] for i in sorted(self._waiting) if i >= first]
+        request = {
+            "action_requests": [action for action, _ in batch],
+            "review_configs": [review for _, review in batch],
+        }
+        answer = interrupt(request)
+        decisions = answer.get("decisions") if isinstance(answer, dict) else None
+        if not isinstance(decisions, list) or not decisions:
+            raise ReplayError(
+                "the review's answer has no `decisions` list; resume with "
+                '`Command(resume={"decisions": [...]})`, one decision per reviewed call in order'
+            )
+        if len(decisions) != len(batch):
+            raise ReplayError(
+                f"the review's answer has {len(decisions)} decisions for {len(batch)} reviewed "
+                f"call{'s' if len(batch) != 1 else ''}; give exactly one decision per reviewed call, in order"
+            )
+        return [d if isinstance(d, dict) else {} for d in decisions]
+
+    def _ask_per_call(self, first: int) -> list[dict[str, Any]]:
+        action, review = self._waiting[first]
+        request, schema = self._policy.approval_request(
+            action, review, getattr(self._runtime, "tool_call_id", None) or "", self._tools.get(first)
+        )
+        decision = interrupt(request, response_schema=schema)
+        return [dict(decision) if isinstance(decision, dict) else {}]
 
     @staticmethod
     def _apply(decision: dict[str, Any], tool_name: str, allowed: list[str], label: str) -> Outcome | None:
@@ -250,11 +296,22 @@ class DurableCalls:
             return decision.get("message", ""), True
         if kind == "edit":
             edited = decision.get("edited_action")
-            if not isinstance(edited, dict) or edited.get("name", tool_name) != tool_name:
-                raise ReplayError(
-                    f"an `edit` decision for `{tool_name}` must keep the tool's name and give `edited_action.args`"
-                )
+            if not isinstance(edited, dict) or not isinstance(edited.get("args", {}), dict):
+                raise ReplayError(f"an `edit` decision for `{tool_name}` must give `edited_action.args`, an object")
         return None
+
+    def _callable_as(self, tool_name: str) -> tuple[str, Any] | None:
+        """The guest's name and the tool of the tool called ``tool_name``, when code may call it; else None."""
+        return next(((js, tool) for js, tool in self._callable.items() if tool.name == tool_name), None)
+
+
+def _edit_refused(name: str, target: str, tools: Mapping[str, Any]) -> dict[str, Any]:
+    names = ", ".join(sorted(tool.name for tool in tools.values())) or "none"
+    return {
+        "type": "ToolEditError",
+        "message": f"tools.{name}: the reviewer replaced this call with a call of `{target}`, which code cannot call "
+        f"here (the tools code may call: {names}); nothing ran",
+    }
 
 
 def _label(kind: str, name: str) -> str:

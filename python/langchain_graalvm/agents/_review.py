@@ -14,6 +14,7 @@ from types import FrameType
 from typing import Any
 
 from langchain.agents.middleware import HumanInTheLoopMiddleware, InterruptOnConfig
+from langchain.agents.middleware.human_in_the_loop import _decision_schema
 from langchain.agents.middleware.types import ToolCallRequest
 from langgraph._internal._constants import CONF, CONFIG_KEY_CALL, CONFIG_KEY_CHECKPOINTER
 
@@ -58,6 +59,27 @@ class ReviewPolicy:
     @property
     def reviewed(self) -> frozenset[str]:
         return frozenset(self.configs)
+
+    @property
+    def per_call(self) -> bool:
+        """Whether the reviewer asks about each call alone (``interrupt_mode="per_call"``) rather than in batches."""
+        return getattr(self.reviewer, "interrupt_mode", "batched") == "per_call"
+
+    @staticmethod
+    def approval_request(
+        action: Mapping[str, Any], review: Mapping[str, Any], tool_call_id: str, tool: Any
+    ) -> tuple[dict[str, Any], Any]:
+        """The ``ToolApprovalRequest`` of one call in per-call mode, and the schema its answer must match (the
+        reviewer's own: the allowed decisions, an edit keeping the tool's name and following its arguments).
+        ``tool_call_id`` is the model's ``eval`` call the call from code belongs to."""
+        request = {
+            "type": "tool_approval",
+            "tool_call_id": tool_call_id,
+            "name": action["name"],
+            "args": action["args"],
+            "description": action.get("description", ""),
+        }
+        return request, _decision_schema(review["allowed_decisions"], action["name"], tool)
 
     def rule_for(self, name: str, args: dict[str, Any], runtime: Any, tool: Any) -> InterruptOnConfig | None:
         """The rule a call of tool ``name`` must be reviewed under; None when it runs without review."""

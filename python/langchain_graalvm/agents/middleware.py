@@ -248,24 +248,34 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         )
         self._registry = _slots.new_registry()
         weakref.finalize(self, self._registry.close)
-        self._review: _review.ReviewPolicy | None = None
-        self._tools: list[BaseTool] = [_evaltool.build_tool(self, prompt_config)]
+        self._prompt_config = prompt_config
+        self._tools: list[BaseTool] = [_evaltool.build_tool(self, prompt_config, None)]
+        # One eval tool per review policy: each agent built with this middleware gets the tool of its own policy, so
+        # agents sharing the middleware never see one another's `interrupt_on`.
+        self._agent_tools: list[tuple[_review.ReviewPolicy, BaseTool]] = []
 
     @property  # type: ignore[override]
     def tools(self) -> list[BaseTool]:
         """The ``eval`` tool. ``create_agent`` reads this while it builds the agent; that is when the middleware
-        learns the agent's review policy (its ``HumanInTheLoopMiddleware``)."""
+        learns the agent's review policy (its ``HumanInTheLoopMiddleware``), and the agent gets an ``eval`` tool
+        bound to that policy."""
         stack = _review.agent_middleware(self)
-        if stack is not None:
-            self._adopt_review(_review.ReviewPolicy.of(stack))
-        return self._tools
+        if stack is None:
+            return self._tools
+        policy = _review.ReviewPolicy.of(stack)
+        self._adopt_review(policy)
+        for known, tool in self._agent_tools:
+            if known.reviewer is policy.reviewer:
+                return [tool]
+        tool = _evaltool.build_tool(self, self._prompt_config, policy)
+        self._agent_tools.append((policy, tool))
+        return [tool]
 
     @tools.setter
     def tools(self, value: list[BaseTool]) -> None:
         self._tools = value
 
     def _adopt_review(self, policy: _review.ReviewPolicy) -> None:
-        self._review = policy
         unreviewed = sorted(self._approval_required - policy.reviewed)
         if unreviewed:
             logger.warning(
@@ -404,12 +414,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         """The prompt sections for ``tools`` and ``task``, cached per tool set and review policy."""
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
-        reviewed = self._review.reviewed if self._review is not None else frozenset()
+        policy = self._policy_of(available)
+        reviewed = policy.reviewed if policy is not None else frozenset()
         if reviewed and _review.pause_unavailable(_evaltool.current_config()) is not None:
             gated, reviewed = set(self._approval_required | reviewed), frozenset()
         else:
             gated = set(self._approval_required - reviewed)
-        builtins = (self._review.reviewed if self._review is not None else frozenset()) & frozenset(
+        builtins = (policy.reviewed if policy is not None else frozenset()) & frozenset(
             ({"write_file", "edit_file"} if self.files is not None else set()) | ({"task"} if has_task else set())
         )
         key = (
@@ -430,6 +441,13 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
                 self._ptc_sections.clear()
             self._ptc_sections[key] = section
         return section
+
+    def _policy_of(self, available: list[Any]) -> _review.ReviewPolicy | None:
+        """The review policy of the agent whose model sees ``available``: the one its ``eval`` tool is bound to."""
+        for policy, tool in self._agent_tools:
+            if any(t is tool for t in available):
+                return policy
+        return None
 
     def close(self) -> None:
         """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""

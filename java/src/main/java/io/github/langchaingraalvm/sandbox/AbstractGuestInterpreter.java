@@ -93,6 +93,17 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     /** The name of the guest's error for a host call that could not start. */
     abstract String hostCallErrorType();
 
+    /**
+     * The next completion for a guest waiting on host calls, until the eval's wall-clock cap (null past it). When
+     * none is queued the guest can make no progress without the host, and the handler is told so first.
+     */
+    final Runnable nextHostResult() throws InterruptedException {
+        if (!guest.hasCompletions()) {
+            calls.waiting();
+        }
+        return guest.nextCompletion(wallDeadline);
+    }
+
     /** Hands the guest the result of a settled host call. */
     abstract void deliverResult(long callId, boolean ok, String resultJson);
 
@@ -192,7 +203,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     public final void completeHostCall(long callId, boolean ok, String resultJson) {
         Objects.requireNonNull(resultJson, "resultJson");
         guest.complete(() -> {
-            if (calls.settle(callId)) {
+            if (calls.settleResult(callId)) {
                 deliverResult(callId, ok, resultJson);
             }
         });

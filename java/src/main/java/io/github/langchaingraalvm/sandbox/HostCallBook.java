@@ -11,6 +11,8 @@ final class HostCallBook {
     private final Set<Long> open = new HashSet<>();
     private HostBridge bridge;
     private int toolCalls;
+    /** The results of this eval's calls handed to the guest (module reads not counted). */
+    private long results;
     /** Never reset, so a late completion of an earlier eval's call matches nothing. */
     private long nextId;
 
@@ -18,6 +20,7 @@ final class HostCallBook {
     void begin(HostBridge b) {
         bridge = b;
         toolCalls = 0;
+        results = 0;
         open.clear();
     }
 
@@ -53,6 +56,23 @@ final class HostCallBook {
     /** Marks call {@code id} settled; false when it is not open in this eval (late, unknown or settled already). */
     boolean settle(long id) {
         return open.remove(id);
+    }
+
+    /** {@link #settle} for a call's result from the host, which the count {@link #waiting} reports includes. */
+    boolean settleResult(long id) {
+        if (!open.remove(id)) {
+            return false;
+        }
+        results++;
+        return true;
+    }
+
+    /** Tells the eval's handler the guest waits on its open calls with nothing else to run. */
+    void waiting() {
+        HostBridge b = bridge;
+        if (b != null && !open.isEmpty()) {
+            b.handler().waiting(results);
+        }
     }
 
     boolean isOpen(long id) {

@@ -21,4 +21,17 @@ public interface HostCallHandler {
      *     {@code {"\u0000number": "NaN"}}
      */
     void start(long callId, String kind, String name, String inputJson);
+
+    /**
+     * Called on the guest thread when the guest has nothing left to run until a host call settles: it waits on
+     * open calls and every result handed to it so far has been taken. Calls started before this one were all
+     * passed to {@link #start} first. Does nothing unless a handler needs to know (e.g. to ask a human about the
+     * calls waiting together, all at once).
+     *
+     * @param settled how many results the host has handed this eval so far (through
+     *     {@link GuestInterpreter#completeHostCall} or {@link GuestInterpreter#completeHostCalls}); when it equals
+     *     the number of results the host has sent, the guest waits on the calls the host has not answered yet
+     */
+    default void waiting(long settled) {
+    }
 }

@@ -14,6 +14,7 @@ public final class HostCallQueue implements HostCallHandler {
     private static final String CLOSED = "";
     private final LinkedBlockingQueue<String> calls = new LinkedBlockingQueue<>();
     private volatile boolean closed;
+    private volatile boolean reportWaits;
 
     /** An empty, open queue. */
     public HostCallQueue() {
@@ -22,6 +23,21 @@ public final class HostCallQueue implements HostCallHandler {
     @Override
     public void start(long callId, String kind, String name, String inputJson) {
         calls.add("[" + callId + "," + quoted(kind) + "," + quoted(name) + "," + inputJson + "]");
+    }
+
+    /**
+     * Also queues an entry {@code [settled, "wait", "guest", {}]} each time the guest waits on its calls with
+     * nothing else to run (see {@link HostCallHandler#waiting(long)}), in order with the calls.
+     */
+    public void reportWaits() {
+        reportWaits = true;
+    }
+
+    @Override
+    public void waiting(long settled) {
+        if (reportWaits) {
+            calls.add("[" + settled + ",\"wait\",\"guest\",{}]");
+        }
     }
 
     /**

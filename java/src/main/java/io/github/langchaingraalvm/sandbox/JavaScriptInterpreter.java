@@ -212,7 +212,7 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
         countHostBytes(batchJson.length());
         boolean any = false;
         for (long id : callIds) {
-            any |= calls.settle(id);
+            any |= calls.settleResult(id);
         }
         if (any) {
             api.invokeMember("completeCalls", batchJson);
@@ -382,7 +382,7 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
             }
             Runnable next;
             try {
-                next = guest.nextCompletion(wallDeadline);
+                next = nextHostResult();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for host calls", e);

@@ -119,7 +119,7 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
     @Override
     void deliverBatch(long[] callIds, String batchJson) {
         for (HostCallBatch.Entry entry : HostCallBatch.entries(batchJson)) {
-            if (calls.settle(entry.callId())) {
+            if (calls.settleResult(entry.callId())) {
                 deliverResult(entry.callId(), entry.ok(), entry.valueJson());
             }
         }
@@ -138,7 +138,7 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
             }
             Runnable next;
             try {
-                next = guest.nextCompletion(wallDeadline);
+                next = nextHostResult();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return "Cinterrupted";

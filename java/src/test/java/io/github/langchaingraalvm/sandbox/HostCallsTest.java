@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -175,6 +176,38 @@ class HostCallsTest {
         assertEquals("<result>x+y</result>", running.get(10, TimeUnit.SECONDS).envelope());
         queue.close();
         assertNull(queue.poll(10));
+    }
+
+    @Test
+    void theQueueReportsWhenTheGuestWaitsOnItsCallsAfterEveryCallItStarted() throws Exception {
+        HostCallQueue queue = new HostCallQueue();
+        queue.reportWaits();
+        HostBridge bridge = new HostBridge(queue, List.of("ping"), true, false, 0);
+        CompletableFuture<EvalOutcome> running = CompletableFuture.supplyAsync(() -> js.eval(
+                "const a = tools.ping({a: 1}); let x = 0; for (let i = 0; i < 1e4; i++) { x = (x + i) % 7 }\n"
+                        + "const b = tools.ping({a: 2}); (await a) + (await b)", bridge));
+        String seen = pollUntil(queue, "\"wait\"", running);
+        assertTrue(seen.contains("{\"a\":1}") && seen.contains("{\"a\":2}"), seen);
+        assertTrue(seen.endsWith("[0,\"wait\",\"guest\",{}]]"), seen);
+        long first = Long.parseLong(seen.substring(seen.indexOf("[[") + 2, seen.indexOf(',')));
+        js.completeHostCalls(new long[] {first}, "[[" + first + ",true,\"x\"]]");
+        assertTrue(pollUntil(queue, "\"wait\"", running).endsWith("[1,\"wait\",\"guest\",{}]]"));
+        js.completeHostCalls(new long[] {first + 1}, "[[" + (first + 1) + ",true,\"y\"]]");
+        assertEquals("<result>xy</result>", running.get(10, TimeUnit.SECONDS).envelope());
+        queue.close();
+    }
+
+    /** The queue's batches, joined, up to the first holding {@code marker}. */
+    private static String pollUntil(HostCallQueue queue, String marker, CompletableFuture<EvalOutcome> running)
+            throws InterruptedException {
+        StringBuilder seen = new StringBuilder();
+        while (!seen.toString().contains(marker)) {
+            assertTrue(!running.isDone(), () -> "the eval ended first: " + running.join().envelope() + " " + seen);
+            String batch = queue.poll(5000);
+            assertNotNull(batch);
+            seen.append(batch.equals("[]") ? "" : batch);
+        }
+        return seen.toString().replace("][", ",");
     }
 
     @Test
