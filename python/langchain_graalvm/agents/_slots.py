@@ -15,10 +15,12 @@ from __future__ import annotations
 import asyncio
 import atexit
 import collections
+import contextlib
 import logging
 import threading
 import time
 import weakref
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future
 
 from .._runtime import _jvm
@@ -52,6 +54,9 @@ class Slot:
         self._closed = False
         self.digest: bytes | None = None
         """With the slot parked: the digest of the snapshot its interpreter's globals were last saved as."""
+        self.rolled_back: set[str] = set()
+        """The tool calls whose cell paused for review and was rolled back to its start in this slot: resumed, it
+        goes on from the slot's globals, which hold that start and what other evals did since."""
 
     def begin_run(self) -> None:
         """Resets the per-run flags of a parked slot that serves the thread's next run."""
@@ -102,29 +107,54 @@ class Slot:
 
     def eval(self, code: str, host: HostBinding | None = None) -> str:
         """Runs ``code`` after any eval already running in this slot; returns the model-facing text."""
-        with self._turn:
-            text = self._ready().eval(code, host=host).text
-        self._pool.replenish(self.spec)
-        return text
+        with self.held():
+            return self.eval_held(code, host)
 
     async def aeval(self, code: str, host: HostBinding | None = None) -> str:
         """Async :meth:`eval`: never blocks the event loop, and cancelling it stops the guest."""
-        while not self._turn.acquire(blocking=False):
-            await asyncio.sleep(_WAIT_POLL_S)
-        try:
-            interpreter = self._interpreter
-            if interpreter is None:
-                interpreter = await asyncio.to_thread(self._ready)
-            text = (await interpreter.aeval(code, host=host)).text
-        finally:
-            self._turn.release()
-        self._pool.replenish(self.spec)
-        return text
+        async with self.aheld():
+            return await self.aeval_held(code, host)
 
     def snapshot(self, max_bytes: int | None) -> bytes:
         """The globals of this slot's interpreter (waits for a running eval to finish)."""
+        with self.held():
+            return self.snapshot_held(max_bytes)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Keeps the slot to the caller: evals and snapshots of others wait until it ends. A cell under review
+        holds it from its start snapshot to its roll-back, with the ``*_held`` methods inside."""
         with self._turn:
-            return self._ready().snapshot(max_bytes=max_bytes)
+            yield
+
+    @contextlib.asynccontextmanager
+    async def aheld(self) -> AsyncIterator[None]:
+        """Async :meth:`held`: waits without blocking the event loop."""
+        while not self._turn.acquire(blocking=False):
+            await asyncio.sleep(_WAIT_POLL_S)
+        try:
+            yield
+        finally:
+            self._turn.release()
+
+    def eval_held(self, code: str, host: HostBinding | None = None) -> str:
+        """:meth:`eval` inside :meth:`held`."""
+        text = self._ready().eval(code, host=host).text
+        self._pool.replenish(self.spec)
+        return text
+
+    async def aeval_held(self, code: str, host: HostBinding | None = None) -> str:
+        """:meth:`aeval` inside :meth:`aheld`."""
+        interpreter = self._interpreter
+        if interpreter is None:
+            interpreter = await asyncio.to_thread(self._ready)
+        text = (await interpreter.aeval(code, host=host)).text
+        self._pool.replenish(self.spec)
+        return text
+
+    def snapshot_held(self, max_bytes: int | None) -> bytes:
+        """:meth:`snapshot` inside :meth:`held` (from any thread)."""
+        return self._ready().snapshot(max_bytes=max_bytes)
 
     def reset(self, payload: bytes) -> None:
         """Puts the globals back to ``payload``'s: the next eval runs in a new context restored from it. Call it
