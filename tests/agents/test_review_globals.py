@@ -114,6 +114,25 @@ def test_a_cell_whose_start_cannot_be_saved_refuses_the_review_and_applies_its_g
     assert SENT == []
 
 
+def test_a_snapshot_error_at_a_cells_start_refuses_its_reviewed_calls_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: _slots.Slot, max_bytes: int | None) -> bytes:  # noqa: ARG001
+        raise RuntimeError("the codec broke")
+
+    monkeypatch.setattr(_slots.Slot, "snapshot_held", broken)
+    agent = agent_of(ScriptedChatModel())
+    state = go(agent, turn(COUNTING, "counter"), thread(), True)
+    assert not state.get("__interrupt__")
+    out = results_of(state)
+    assert out[0].startswith(
+        '<error type="ApprovalRequired">tools.sendEmail needs human approval, and the globals this cell started '
+        "from could not be saved (the codec broke), so the run cannot pause for the review."
+    ), out[0]
+    assert out[1] == "<result>1</result>"
+    assert SENT == []
+
+
 def test_a_cell_whose_start_cannot_be_saved_still_runs_calls_that_need_no_review() -> None:
     agent = agent_of(ScriptedChatModel(), max_snapshot_bytes=20_000)
     state = go(agent, turn(BIG, "[await tools.lookup({key: 'a'}), typeof big]"), thread(), True)
@@ -152,3 +171,29 @@ def test_evals_that_can_reach_a_reviewed_tool_take_one_start_snapshot_each(snaps
     out = results_of(go(agent, turn("globalThis.x = 1", "[x, await tools.lookup({key: 'b'})]"), thread(), True))
     assert out == ["<result>1</result>", '<result>[1, "B"]</result>']
     assert len(snapshots) == 2
+
+
+def test_a_cell_on_globals_no_eval_changed_since_they_were_restored_reuses_their_payload(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from langchain_graalvm.interpreter import Interpreter
+
+    agent = agent_of(ScriptedChatModel())
+    config = thread()
+    assert results_of(go(agent, turn("globalThis.x = 1"), config, True)) == ["<result>1</result>"]
+    taken: list[int] = []
+    original = Interpreter.snapshot
+
+    def counting(self: Interpreter, max_bytes: int | None = None) -> bytes:
+        taken.append(1)
+        return original(self, max_bytes)
+
+    monkeypatch.setattr(Interpreter, "snapshot", counting)
+    pausing = "globalThis.x = 5; await tools.sendEmail({to: 'ann@example.com'}); x"
+    state = go(agent, turn("x + 1", pausing), config, True)
+    assert state.get("__interrupt__")
+    assert len(taken) == 1  # the second cell's start: the first starts on the thread's stored globals
+    out = results_of(go(agent, Command(resume={"decisions": [{"type": "approve"}]}), config, True))
+    assert out == ["<result>2</result>", "<result>5</result>"]
+    assert len(taken) == 2  # the turn's end, to store the globals
+    assert results_of(go(agent, turn("x"), config, True)) == ["<result>5</result>"]

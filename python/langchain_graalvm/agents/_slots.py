@@ -17,6 +17,7 @@ import atexit
 import collections
 import contextlib
 import logging
+import sys
 import threading
 import time
 import weakref
@@ -54,6 +55,7 @@ class Slot:
         self._closed = False
         self.digest: bytes | None = None
         """With the slot parked: the digest of the snapshot its interpreter's globals were last saved as."""
+        self._unchanged: tuple[Interpreter, bytes] | None = None  # an interpreter and a payload its globals equal
         self.rolled_back: set[str] = set()
         """The tool calls whose cell paused for review and was rolled back to its start in this slot: resumed, it
         goes on from the slot's globals, which hold that start and what other evals did since."""
@@ -94,6 +96,7 @@ class Slot:
         if payload:
             try:
                 interpreter.restore(payload)
+                self._unchanged = (interpreter, payload)
             except SnapshotError as exc:
                 logger.warning(
                     "Failed to restore GraalVM snapshot for slot_id=%s (%s); starting with empty globals.",
@@ -139,7 +142,9 @@ class Slot:
 
     def eval_held(self, code: str, host: HostBinding | None = None) -> str:
         """:meth:`eval` inside :meth:`held`."""
-        text = self._ready().eval(code, host=host).text
+        interpreter = self._ready()
+        self._unchanged = None  # after the restore _ready may wait for
+        text = interpreter.eval(code, host=host).text
         self._pool.replenish(self.spec)
         return text
 
@@ -148,13 +153,21 @@ class Slot:
         interpreter = self._interpreter
         if interpreter is None:
             interpreter = await asyncio.to_thread(self._ready)
+        self._unchanged = None  # after the restore _ready may wait for
         text = (await interpreter.aeval(code, host=host)).text
         self._pool.replenish(self.spec)
         return text
 
     def snapshot_held(self, max_bytes: int | None) -> bytes:
-        """:meth:`snapshot` inside :meth:`held` (from any thread)."""
-        return self._ready().snapshot(max_bytes=max_bytes)
+        """:meth:`snapshot` inside :meth:`held` (from any thread). Globals no eval changed since they were
+        restored or saved give that payload again without a new snapshot."""
+        interpreter = self._ready()
+        unchanged = self._unchanged
+        if unchanged is not None and unchanged[0] is interpreter and len(unchanged[1]) <= (max_bytes or sys.maxsize):
+            return unchanged[1]
+        payload = interpreter.snapshot(max_bytes=max_bytes)
+        self._unchanged = (interpreter, payload)
+        return payload
 
     def reset(self, payload: bytes) -> None:
         """Puts the globals back to ``payload``'s: the next eval runs in a new context restored from it. Call it
@@ -163,6 +176,7 @@ class Slot:
             interpreter, self._interpreter = self._interpreter, None
             coming, self._coming = self._coming, None
             self._pending = payload
+            self._unchanged = None
         if interpreter is not None:
             self._pool.retire(interpreter)
         if coming is not None:
