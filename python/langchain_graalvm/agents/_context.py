@@ -25,3 +25,4 @@ class EvalContext:
     files: _files.FileCalls | None = None  # the agent's files, when the guest gets `fs`
     approval_why: str = ""  # why the tools in `approval_required` are refused
     reviewed_builtins: frozenset[str] = frozenset()  # write_file / edit_file / task, when the agent reviews them
+    reviewed: frozenset[str] = frozenset()  # the tools in `tools` whose calls pause the run for review

@@ -136,6 +136,7 @@ def host_calls(
         files=files,
         approval_why=why or "calls from code cannot get it: the agent does not review this tool",
         reviewed_builtins=policy.reviewed & _GATED_BUILTINS if policy else frozenset(),
+        reviewed=frozenset(reviewed) if durable is not None else frozenset(),
     )
     return _hostcalls.HostCalls(ctx, loop, durable)
 

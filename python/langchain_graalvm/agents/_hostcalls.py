@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import functools
 import hashlib
 import json
@@ -25,7 +26,7 @@ from pydantic import ValidationError
 
 from .. import _files
 from .._runtime import _adapter
-from ..errors import FsError, HostCallError
+from ..errors import FsError, HostCallError, SnapshotError
 from . import _ptc
 from ._context import EvalContext
 from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent, SubagentStreamEvent
@@ -52,6 +53,16 @@ __all__ = [
 
 def _label(kind: str, name: str) -> str:
     return {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
+
+
+def _unsaved_why(exc: Exception) -> str:
+    """Why the globals a cell under review starts from could not be saved, and what to do about it."""
+    if isinstance(exc, SnapshotError) and exc.too_large:
+        return (
+            "the globals this cell started from could not be saved: they exceed max_snapshot_bytes (delete large "
+            "globals that are no longer needed, or raise max_snapshot_bytes)"
+        )
+    return f"the globals this cell started from could not be saved ({exc or type(exc).__name__})"
 
 
 class HostCalls:
@@ -262,7 +273,8 @@ class HostCalls:
     async def begin_cell(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
         """The first durable step of a cell under review: the globals it starts from, and whether they are the
         recorded ones of an earlier run of this cell (a resume), which the cell must start from again. The step
-        also records the seed of the cell's random numbers, fresh on the first run and the same on every re-run."""
+        also records the seed of the cell's random numbers, fresh on the first run and the same on every re-run.
+        When the globals could not be saved the cell cannot be rolled back: its reviewed calls are refused."""
         durable = self._durable
         assert durable is not None
         taken: list[bool] = []
@@ -272,9 +284,9 @@ class HostCalls:
             seed = secrets.randbits(53)
             try:
                 return {"globals": await asyncio.to_thread(take_snapshot), "seed": seed}, True
-            except Exception:  # noqa: BLE001 - without it a paused cell cannot be rolled back; it still runs
+            except Exception as exc:  # noqa: BLE001 - the cell runs, but cannot pause
                 logger.warning("the globals a cell under review starts from could not be saved", exc_info=True)
-                return {"globals": None, "seed": seed}, True
+                return {"globals": None, "seed": seed, "unsaved": _unsaved_why(exc)}, True
 
         args = {"code": hashlib.sha256(code.encode()).hexdigest()}
         started = durable.start("cell", None, args)
@@ -282,7 +294,27 @@ class HostCalls:
         start = record.get("globals") if isinstance(record, dict) else None
         seed = record.get("seed") if isinstance(record, dict) else None
         self._random_seed = seed if isinstance(seed, int) and 0 <= seed < 1 << 53 else None
-        return (start if isinstance(start, bytes) else None), not taken
+        if not isinstance(start, bytes):
+            why = record.get("unsaved") if isinstance(record, dict) else None
+            self._cannot_pause(why if isinstance(why, str) else "the globals this cell started from were not saved")
+            return None, not taken
+        return start, not taken
+
+    def _cannot_pause(self, why: str) -> None:
+        """Refuses this eval's reviewed calls (``ApprovalRequired``, saying ``why``); its other calls run as in a
+        cell that cannot pause."""
+        self._durable = None
+        self._ctx = dataclasses.replace(
+            self._ctx,
+            approval_required=self._ctx.approval_required | self._ctx.reviewed,
+            approval_why=f"{why}, so the run cannot pause for the review",
+        )
+
+    @property
+    def cell_id(self) -> str | None:
+        """The eval's tool call id: the same when the cell runs again on resume."""
+        tool_call_id = getattr(self._ctx.runtime, "tool_call_id", None)
+        return tool_call_id if isinstance(tool_call_id, str) else None
 
     def begin_cell_blocking(self, code: str, take_snapshot: Callable[[], bytes]) -> tuple[bytes | None, bool]:
         """:meth:`begin_cell` for an eval made from synchronous code (the calls run on the private loop)."""

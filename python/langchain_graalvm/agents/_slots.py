@@ -15,10 +15,13 @@ from __future__ import annotations
 import asyncio
 import atexit
 import collections
+import contextlib
 import logging
+import sys
 import threading
 import time
 import weakref
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Future
 
 from .._runtime import _jvm
@@ -52,6 +55,10 @@ class Slot:
         self._closed = False
         self.digest: bytes | None = None
         """With the slot parked: the digest of the snapshot its interpreter's globals were last saved as."""
+        self._unchanged: tuple[Interpreter, bytes] | None = None  # an interpreter and a payload its globals equal
+        self.rolled_back: set[str] = set()
+        """The tool calls whose cell paused for review and was rolled back to its start in this slot: resumed, it
+        goes on from the slot's globals, which hold that start and what other evals did since."""
 
     def begin_run(self) -> None:
         """Resets the per-run flags of a parked slot that serves the thread's next run."""
@@ -89,6 +96,7 @@ class Slot:
         if payload:
             try:
                 interpreter.restore(payload)
+                self._unchanged = (interpreter, payload)
             except SnapshotError as exc:
                 logger.warning(
                     "Failed to restore GraalVM snapshot for slot_id=%s (%s); starting with empty globals.",
@@ -102,29 +110,64 @@ class Slot:
 
     def eval(self, code: str, host: HostBinding | None = None) -> str:
         """Runs ``code`` after any eval already running in this slot; returns the model-facing text."""
-        with self._turn:
-            text = self._ready().eval(code, host=host).text
-        self._pool.replenish(self.spec)
-        return text
+        with self.held():
+            return self.eval_held(code, host)
 
     async def aeval(self, code: str, host: HostBinding | None = None) -> str:
         """Async :meth:`eval`: never blocks the event loop, and cancelling it stops the guest."""
-        while not self._turn.acquire(blocking=False):
-            await asyncio.sleep(_WAIT_POLL_S)
-        try:
-            interpreter = self._interpreter
-            if interpreter is None:
-                interpreter = await asyncio.to_thread(self._ready)
-            text = (await interpreter.aeval(code, host=host)).text
-        finally:
-            self._turn.release()
-        self._pool.replenish(self.spec)
-        return text
+        async with self.aheld():
+            return await self.aeval_held(code, host)
 
     def snapshot(self, max_bytes: int | None) -> bytes:
         """The globals of this slot's interpreter (waits for a running eval to finish)."""
+        with self.held():
+            return self.snapshot_held(max_bytes)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Keeps the slot to the caller: evals and snapshots of others wait until it ends. A cell under review
+        holds it from its start snapshot to its roll-back, with the ``*_held`` methods inside."""
         with self._turn:
-            return self._ready().snapshot(max_bytes=max_bytes)
+            yield
+
+    @contextlib.asynccontextmanager
+    async def aheld(self) -> AsyncIterator[None]:
+        """Async :meth:`held`: waits without blocking the event loop."""
+        while not self._turn.acquire(blocking=False):
+            await asyncio.sleep(_WAIT_POLL_S)
+        try:
+            yield
+        finally:
+            self._turn.release()
+
+    def eval_held(self, code: str, host: HostBinding | None = None) -> str:
+        """:meth:`eval` inside :meth:`held`."""
+        interpreter = self._ready()
+        self._unchanged = None  # after the restore _ready may wait for
+        text = interpreter.eval(code, host=host).text
+        self._pool.replenish(self.spec)
+        return text
+
+    async def aeval_held(self, code: str, host: HostBinding | None = None) -> str:
+        """:meth:`aeval` inside :meth:`aheld`."""
+        interpreter = self._interpreter
+        if interpreter is None:
+            interpreter = await asyncio.to_thread(self._ready)
+        self._unchanged = None  # after the restore _ready may wait for
+        text = (await interpreter.aeval(code, host=host)).text
+        self._pool.replenish(self.spec)
+        return text
+
+    def snapshot_held(self, max_bytes: int | None) -> bytes:
+        """:meth:`snapshot` inside :meth:`held` (from any thread). Globals no eval changed since they were
+        restored or saved give that payload again without a new snapshot."""
+        interpreter = self._ready()
+        unchanged = self._unchanged
+        if unchanged is not None and unchanged[0] is interpreter and len(unchanged[1]) <= (max_bytes or sys.maxsize):
+            return unchanged[1]
+        payload = interpreter.snapshot(max_bytes=max_bytes)
+        self._unchanged = (interpreter, payload)
+        return payload
 
     def reset(self, payload: bytes) -> None:
         """Puts the globals back to ``payload``'s: the next eval runs in a new context restored from it. Call it
@@ -133,6 +176,7 @@ class Slot:
             interpreter, self._interpreter = self._interpreter, None
             coming, self._coming = self._coming, None
             self._pending = payload
+            self._unchanged = None
         if interpreter is not None:
             self._pool.retire(interpreter)
         if coming is not None:
