@@ -143,7 +143,7 @@ async def test_cancelling_aeval_stops_the_guest(tmp_path: Path) -> None:
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        assert time.monotonic() - started < 3
+        assert time.monotonic() - started < 30  # bounded, not timed: it catches a cancel that never stops the guest
         assert (await js.aeval("kept + 1")).value == "2"
 
 

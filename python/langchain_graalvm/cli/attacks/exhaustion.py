@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._model import EXHAUSTION, Attack, make
+from ._model import BOMB_TIMEOUT, EXHAUSTION, Attack, make
 
 # For the runaway recursions: unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a
 # fresh process and over 30 s once on a busy machine; the RangeError is the point, not the speed.
@@ -66,7 +66,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "[...(function* () { while (true) yield 1 })()]",
         "limit",
         "spreading an infinite generator",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make(
         "microtask-flood",
@@ -138,7 +138,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const a = []; while (true) a.push(new Array(1000).fill(1.5))",
         "limit",
         "an array of arrays without bound",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make(
         "memory-strings",
@@ -146,7 +146,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const s = []; let i = 0; while (true) s.push('x'.repeat(100) + i++)",
         "limit",
         "distinct strings without bound",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make(
         "memory-maps",
@@ -154,7 +154,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const m = new Map(); let i = 0; while (true) m.set(i++, {i, s: 'v' + i})",
         "limit",
         "a Map without bound",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make(
         "memory-typed-arrays",
@@ -162,7 +162,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "const t = []; while (true) t.push(new Float64Array(1 << 20))",
         "limit",
         "typed arrays without bound",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make(
         "memory-closures",
@@ -170,7 +170,7 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "let f = () => 0; while (true) { const g = f; f = () => g() + 1 }",
         "limit",
         "a chain of closures without bound",
-        timeout=30.0,
+        timeout=BOMB_TIMEOUT,
     ),
     make("string-too-long", EXHAUSTION, "'x'.repeat(2 ** 30)", "error:RangeError", "a string over the engine's length limit"),
     make("pad-too-long", EXHAUSTION, "'a'.padStart(2 ** 30)", "error:RangeError", "padStart over the length limit"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._model import STATE, Attack, make
+from ._model import BOMB_TIMEOUT, STATE, Attack, make
 
 STATE_ATTACKS: tuple[Attack, ...] = (
     make(
@@ -46,7 +46,7 @@ STATE_ATTACKS: tuple[Attack, ...] = (
         "a memory stop resets the interpreter",
         # The limit is the point, not the speed: in a fresh process the bomb meets it in 1 to 9 s, and after a
         # hundred attacks in the same JVM it once took over 30 s (guest code runs slower in a long-lived JVM).
-        timeout=120.0,
+        timeout=BOMB_TIMEOUT,
         setup=("var kept = 1",),
         follow=(("typeof kept", "value:undefined"),),
     ),

@@ -336,7 +336,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return outcome(EvalOutcome.Status.ERROR, tooBig.type(), tooBig.message(), "", false, start);
         }
         C cell;
-        CellCompiler.Budget budget = new CellCompiler.Budget(options.timeout(), options.interruptGrace());
+        CellCompiler.Budget budget = new CellCompiler.Budget(options.timeout(), options.interruptGrace(), !warmUp);
         try {
             ensureContext();
             installBridge(bridge);

@@ -38,8 +38,9 @@ final class CellCompiler {
     private final Watchdog watchdog;
     private final ReentrantLock parserLock = new ReentrantLock();
     private final ReentrantLock typescriptLock = new ReentrantLock();
-    private volatile boolean parserLoading;
-    private volatile boolean typescriptLoading;
+    /** Whether the parser's holder is preparing a model's cell (not loading, not warming up): waiters pay. */
+    private volatile boolean parserCharged;
+    private volatile boolean typescriptCharged;
     private Context parserContext;
     private Value parser;
     private Context typescriptContext;
@@ -66,15 +67,24 @@ final class CellCompiler {
     static final class Budget {
         long leftNanos;
         final Duration grace;
+        /** Whether other cells waiting for a tooling context this budget's cell holds are charged for the wait. */
+        final boolean real;
 
+        /** The budget of a model's cell. */
         Budget(Duration timeout, Duration grace) {
+            this(timeout, grace, true);
+        }
+
+        /** {@code real} false: the warm-up's, which other cells do not pay for waiting on. */
+        Budget(Duration timeout, Duration grace, boolean real) {
             this.leftNanos = timeout.toNanos();
             this.grace = grace;
+            this.real = real;
         }
 
         /** No limit: for the warm-up and for tests of the rewrites. */
         static Budget unlimited() {
-            return new Budget(Duration.ofDays(365), Duration.ofSeconds(1));
+            return new Budget(Duration.ofDays(365), Duration.ofSeconds(1), false);
         }
     }
 
@@ -100,9 +110,9 @@ final class CellCompiler {
     /**
      * Takes {@code lock} for a cell: the time it waits while another interpreter's cell is prepared counts against
      * its budget, as its own preparation would (the tooling contexts are shared); the time it waits while the
-     * context loads does not, as loading is not counted in any cell's budget.
+     * context loads or the warm-up uses it does not, as neither is counted in any cell's budget.
      */
-    private static void acquire(ReentrantLock lock, Budget budget, BooleanSupplier loading) {
+    private static void acquire(ReentrantLock lock, Budget budget, BooleanSupplier charged) {
         while (true) {
             long start = System.nanoTime();
             try {
@@ -113,7 +123,7 @@ final class CellCompiler {
                 Thread.currentThread().interrupt();
                 throw new OutOfTime(true);
             }
-            if (!loading.getAsBoolean()) {
+            if (charged.getAsBoolean()) {
                 budget.leftNanos -= System.nanoTime() - start;
             }
             if (budget.leftNanos <= 0) {
@@ -222,24 +232,21 @@ final class CellCompiler {
     }
 
     private Compiled parse(String code, boolean imports, Budget budget) {
-        acquire(parserLock, budget, () -> parserLoading);
+        acquire(parserLock, budget, () -> parserCharged);
         try {
             if (parser == null) {
-                parserLoading = true;
-                try {
-                    parserContext = newToolingContext();
-                    parser = load(parserContext, "cell.js");
-                    // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
-                    warm(parserLock, () -> parser.execute(warmSample(), false));
-                } finally {
-                    parserLoading = false;
-                }
+                parserContext = newToolingContext();
+                parser = load(parserContext, "cell.js");
+                // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
+                warm(() -> parser.execute(warmSample(), false));
             }
+            parserCharged = budget.real;
             Value r = watched(parserContext, budget, () -> parser = null, () -> parser.execute(code, imports));
             return "ok".equals(r.getArrayElement(0).asString())
                     ? new Compiled(r.getArrayElement(1).asString(), null)
                     : new Compiled(null, r.getArrayElement(1).asString());
         } finally {
+            parserCharged = false;
             parserLock.unlock();
         }
     }
@@ -250,21 +257,18 @@ final class CellCompiler {
     }
 
     private String strip(String code, Budget budget) {
-        acquire(typescriptLock, budget, () -> typescriptLoading);
+        acquire(typescriptLock, budget, () -> typescriptCharged);
         try {
             if (typescript == null) {
-                typescriptLoading = true;
-                try {
-                    typescriptContext = newToolingContext();
-                    typescript = load(typescriptContext, "typescript.js");
-                    warm(typescriptLock, () -> typescript.execute(warmSample()));
-                } finally {
-                    typescriptLoading = false;
-                }
+                typescriptContext = newToolingContext();
+                typescript = load(typescriptContext, "typescript.js");
+                warm(() -> typescript.execute(warmSample()));
             }
+            typescriptCharged = budget.real;
             return watched(typescriptContext, budget, () -> typescript = null,
                     () -> typescript.execute(code).asString());
         } finally {
+            typescriptCharged = false;
             typescriptLock.unlock();
         }
     }
@@ -272,17 +276,14 @@ final class CellCompiler {
     /**
      * Typical model cells (the engine warm-up's, {@code warmup.js}), parsed once when a tooling context loads: a
      * cold parser runs several times slower, and a cell's budget should pay for the cell, not for the first use of
-     * the parser's code. Not when a cell already waits for the context (the warm-up thread loaded it): that cell
-     * would wait for the sample too, and its own parse is as good a first use.
+     * the parser's code. Also when a cell waits for the context: its own parse would be as good a first use, but
+     * would count against its timeout (on a loaded machine a short timeout was seen to run out on it).
      */
     private static String warmSample() {
         return "let warm: number = 1;\n" + resource("warmup.js");
     }
 
-    private static void warm(ReentrantLock lock, Runnable parse) {
-        if (lock.hasQueuedThreads()) {
-            return;
-        }
+    private static void warm(Runnable parse) {
         try {
             parse.run();
         } catch (PolyglotException e) {
