@@ -197,3 +197,19 @@ def test_a_cell_on_globals_no_eval_changed_since_they_were_restored_reuses_their
     assert out == ["<result>2</result>", "<result>5</result>"]
     assert len(taken) == 2  # the turn's end, to store the globals
     assert results_of(go(agent, turn("x"), config, True)) == ["<result>5</result>"]
+
+
+@pytest.mark.parametrize("use_async", [False, True], ids=["sync-max-concurrency", "async"])
+def test_a_turn_with_more_parallel_evals_under_review_than_default_workers_finishes(use_async: bool) -> None:
+    # Each recorded call of a synchronous run needs a worker of the run's thread pool while each eval holds one:
+    # with the default pool (6 workers on 2 cores) eight evals never finish; ainvoke has no pool, and a run given a
+    # larger max_concurrency has room (docs/tools.md).
+    agent = agent_of(ParallelScriptedChatModel())
+    cells = [f"globalThis.v{i} = await tools.lookup({{key: 'k{i}'}}); v{i}" for i in range(8)]
+    config = thread()
+    if not use_async:
+        config["max_concurrency"] = 32
+    out = results_of(go(agent, turn(*cells), config, use_async))
+    assert sorted(out) == sorted(f"<result>K{i}</result>" for i in range(8))
+    after = results_of(go(agent, turn("[v0, v7]"), config, use_async))
+    assert after == ['<result>["K0", "K7"]</result>']
