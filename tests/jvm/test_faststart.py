@@ -129,6 +129,7 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
         print("jit", runtime_info()["jit"])
         print("upgrade", any(f.startswith("--upgrade-module-path") for f in flags))
         print("aot", [f.split("=")[0] for f in flags if f.startswith("-XX:AOT")])
+        print("profiles", "-XX:-AOTRecordTraining" not in flags)
     """
     built = run_python(
         "from langchain_graalvm._runtime import _faststart, _jvmfinder\n"
@@ -148,6 +149,7 @@ def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_pat
     assert "<result>[21, 42]</result>" in proc.stdout, proc.stdout + proc.stderr
     assert "jit True" in proc.stdout and "upgrade False" in proc.stdout
     assert "aot ['-XX:AOTCacheOutput']" in proc.stdout
+    assert "profiles False" in proc.stdout  # recorded without the training run's method profiles
     assert out.is_file() and out.stat().st_size > 10 * 2**20
     jdk = _jvmfinder.find_jdk()
     key = run_python(

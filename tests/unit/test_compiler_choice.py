@@ -252,6 +252,44 @@ def test_libgraal_starts_fast_from_the_jdk_itself_without_an_image(tmp_path: Pat
     assert libjvm == jdk.libjvm and f"-XX:AOTCache={aot}" in options
 
 
+def test_the_training_run_records_classes_without_method_profiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replayed in a new process, the training run's method profiles made the first cells slower: the cache is
+    recorded without them, unless the user's own JVM options (which come later, and win) ask for them."""
+    runtime = make_runtime(tmp_path / "rt")
+    jdk = _jvmfinder.inspect_jdk(make_graalvm(tmp_path / "g"))
+    assert jdk is not None
+    out = tmp_path / "new.aot"
+    monkeypatch.setenv(_faststart.TRAIN_ENV, str(out))
+    fast = _launch.fast_start(jdk, runtime)
+    assert fast is not None
+    options = fast[1]
+    assert options[-1] == f"-XX:AOTCacheOutput={out}"
+    assert options.index("-XX:+UnlockDiagnosticVMOptions") < options.index("-XX:-AOTRecordTraining")
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_JVM_OPTIONS", "-XX:+AOTRecordTraining")
+    options = _launch.fast_start(jdk, runtime)[1]  # type: ignore[index]
+    assert options.index("-XX:-AOTRecordTraining") < options.index("-XX:+AOTRecordTraining")
+    # A start from a cache never carries the recording options.
+    monkeypatch.delenv(_faststart.TRAIN_ENV)
+    monkeypatch.delenv("LANGCHAIN_GRAALVM_JVM_OPTIONS")
+    flags, _ = _launch.jvm_flags(jdk, runtime, fast=True)
+    _trust(_faststart.aot_file(_faststart.cache_key(jdk, flags, _launch.classpath(runtime), compiler="libgraal")))
+    used = _launch.fast_start(jdk, runtime)
+    assert used is not None and "-XX:-AOTRecordTraining" not in used[1]
+
+
+def test_a_cache_recorded_another_way_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key covers how the cache was recorded: a cache trained by an earlier recipe (with method profiles, say)
+    is recorded again by the next ``install`` instead of being used."""
+    jdk = _jvmfinder.inspect_jdk(make_graalvm(tmp_path / "g"))
+    assert jdk is not None
+    flags = ["-XX:+EnableJVMCI"]
+    key = _faststart.cache_key(jdk, flags, [], compiler="libgraal")
+    monkeypatch.setattr(_faststart, "RECORDING_FLAGS", ())
+    assert _faststart.cache_key(jdk, flags, [], compiler="libgraal") != key
+
+
 def test_a_cache_recorded_with_one_compiler_is_never_used_with_the_other(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

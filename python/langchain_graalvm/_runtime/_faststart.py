@@ -8,7 +8,10 @@ compiler is then loaded, verified and linked from jars in each new process. Two 
   module, so the real compiler can sit on the ordinary module path (``--add-modules=jdk.graal.compiler``) and JIT
   compilation stays on;
 - a JDK 25 AOT cache (``-XX:AOTCacheOutput``), recorded by a training run that starts the sandbox and evaluates a
-  few cells: the classes arrive loaded and linked, with their method profiles.
+  few cells: the classes arrive loaded and linked. Without the training run's method profiles
+  (:data:`RECORDING_FLAGS`): replayed in a new process, they made the host JIT compile about 6 s more by the end
+  of the first big cell, which then took twice as long, and the first use of the agent cells longer, for no gain
+  in the start itself and about a tenth on steady cells (docs/performance.md, "The first minutes of a process").
 
 ``langchain-graalvm install`` builds both into the cache folder (``scripts/setup.sh`` does it for a checkout; the
 training run is :mod:`langchain_graalvm.cli._install`'s). The JVM uses them only when the cache was made for exactly
@@ -48,6 +51,10 @@ _LEFT_OUT = ("jdk.graal.compiler", "jdk.graal.compiler.management", "jdk.jlink",
              "jdk.jdeps")
 
 
+# How the training run records the cache: classes only, no method profiles (JEP 515's training data).
+RECORDING_FLAGS = ("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining")
+
+
 def enabled() -> bool:
     return os.environ.get(ENV, "1").strip().lower() not in ("0", "false", "no", "off")
 
@@ -74,7 +81,8 @@ def compiler_module_jars(runtime: Path) -> list[str]:
 
 def cache_key(jdk: Jdk, flags: list[str], classpath: list[str], *, compiler: str) -> str:
     """A digest of everything an AOT cache depends on: the JDK, the compiler (``libgraal`` or ``jargraal``: a
-    cache recorded with one is never used with the other), each jar (path, size, time) and the JVM options."""
+    cache recorded with one is never used with the other), each jar (path, size, time), the JVM options and how
+    the cache was recorded."""
     jars: list[str] = []
     for flag in flags:
         if flag.startswith("--module-path="):
@@ -88,7 +96,7 @@ def cache_key(jdk: Jdk, flags: list[str], classpath: list[str], *, compiler: str
         except OSError:
             stamps.append([jar, -1, -1])
     options = [f for f in flags if not f.startswith("-Xmx")]
-    blob = json.dumps([jdk.version, str(jdk.home), compiler, options, stamps], sort_keys=True)
+    blob = json.dumps([jdk.version, str(jdk.home), compiler, options, stamps, RECORDING_FLAGS], sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 

@@ -179,7 +179,8 @@ def fast_start(jdk: Jdk, runtime: Path) -> tuple[Path, list[str]] | None:
     libjvm = _faststart.image_dir(jdk) / "lib" / "server" / "libjvm.so" if compiler == "jargraal" else jdk.libjvm
     training = _faststart.training_output()
     if training:
-        return libjvm, [*flags, f"-XX:AOTCacheOutput={training}"]
+        # First: an option of LANGCHAIN_GRAALVM_JVM_OPTIONS (in ``flags``) that says otherwise wins.
+        return libjvm, [*_faststart.RECORDING_FLAGS, *flags, f"-XX:AOTCacheOutput={training}"]
     trial = _faststart.trial_cache()
     if trial:
         # AOTMode=on: a cache the JVM cannot use fails the trial instead of being passed over in silence.

@@ -9,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
@@ -36,15 +38,10 @@ final class CellCompiler {
 
     private final Engine engine;
     private final Watchdog watchdog;
-    private final ReentrantLock parserLock = new ReentrantLock();
-    private final ReentrantLock typescriptLock = new ReentrantLock();
-    /** Whether the parser's holder is preparing a model's cell (not loading, not warming up): waiters pay. */
-    private volatile boolean parserCharged;
-    private volatile boolean typescriptCharged;
-    private Context parserContext;
-    private Value parser;
-    private Context typescriptContext;
-    private Value typescript;
+    /** The parser ({@code cell.js}), which every cell with a top-level declaration or {@code await} needs. */
+    private final Tooling parser = new Tooling("cell.js", f -> f.execute(warmSample(), false));
+    /** The TypeScript stripper ({@code typescript.js}), which only cells that are not plain JavaScript need. */
+    private final Tooling typescript = new Tooling("typescript.js", f -> f.execute(warmSample()));
     private final Map<String, Compiled> cache = new LinkedHashMap<>(64, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
@@ -108,53 +105,91 @@ final class CellCompiler {
     private static final long WAIT_SLICE_NANOS = Duration.ofMillis(50).toNanos();
 
     /**
-     * Takes {@code lock} for a cell: the time it waits while another interpreter's cell is prepared counts against
-     * its budget, as its own preparation would (the tooling contexts are shared); the time it waits while the
-     * context loads or the warm-up uses it does not, as neither is counted in any cell's budget.
+     * One tooling context, loaded on first use (and again after the watchdog had to close it), with the lock that
+     * makes it one cell's at a time.
      */
-    private static void acquire(ReentrantLock lock, Budget budget, BooleanSupplier charged) {
-        while (true) {
-            long start = System.nanoTime();
-            try {
-                if (lock.tryLock(Math.max(0, Math.min(budget.leftNanos, WAIT_SLICE_NANOS)), TimeUnit.NANOSECONDS)) {
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new OutOfTime(true);
-            }
-            if (charged.getAsBoolean()) {
-                budget.leftNanos -= System.nanoTime() - start;
-            }
-            if (budget.leftNanos <= 0) {
-                throw new OutOfTime(true);
-            }
-        }
-    }
+    private final class Tooling {
+        private final String resource;
+        private final Consumer<Value> warmUp;
+        private final ReentrantLock lock = new ReentrantLock();
+        /** Whether the holder is preparing a model's cell (not loading, not warming up): its waiters then pay. */
+        private volatile boolean charged;
+        private Context context;
+        private Value function;
 
-    /**
-     * Runs {@code work} in the tooling context {@code c} under the watchdog, for at most what {@code budget} has
-     * left; {@code onClosed} runs when the watchdog had to close the context, which is then loaded again next time.
-     */
-    private <T> T watched(Context c, Budget budget, Runnable onClosed, java.util.function.Supplier<T> work) {
-        if (budget.leftNanos <= 0) {
-            throw new OutOfTime();
+        Tooling(String resource, Consumer<Value> warmUp) {
+            this.resource = resource;
+            this.warmUp = warmUp;
         }
-        long start = System.nanoTime();
-        Watchdog.Ticket t = watchdog.watch(c, Thread.currentThread().threadId(), 0, Duration.ofNanos(budget.leftNanos),
-                budget.grace);
-        try {
-            return work.get();
-        } catch (PolyglotException e) {
-            if (t.reason != null) {
+
+        /** Runs {@code work} on the loaded function for a cell with {@code budget}. */
+        <T> T run(Budget budget, Function<Value, T> work) {
+            acquire(budget);
+            try {
+                if (function == null) {
+                    context = newToolingContext();
+                    function = load(context, resource);
+                    // The first runs compile the tool's own code: part of loading it, not of the cell's budget.
+                    warm(() -> warmUp.accept(function));
+                }
+                charged = budget.real;
+                Value f = function;
+                return watched(budget, () -> work.apply(f));
+            } finally {
+                charged = false;
+                lock.unlock();
+            }
+        }
+
+        /**
+         * Takes the lock for a cell: the time it waits while another interpreter's cell is prepared counts against
+         * its budget, as its own preparation would (the tooling contexts are shared); the time it waits while the
+         * context loads or the warm-up uses it does not, as neither is counted in any cell's budget.
+         */
+        private void acquire(Budget budget) {
+            while (true) {
+                long start = System.nanoTime();
+                try {
+                    if (lock.tryLock(Math.max(0, Math.min(budget.leftNanos, WAIT_SLICE_NANOS)), TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new OutOfTime(true);
+                }
+                if (charged) {
+                    budget.leftNanos -= System.nanoTime() - start;
+                }
+                if (budget.leftNanos <= 0) {
+                    throw new OutOfTime(true);
+                }
+            }
+        }
+
+        /**
+         * Runs {@code work} in the context under the watchdog, for at most what {@code budget} has left; a context
+         * the watchdog had to close is loaded again next time.
+         */
+        private <T> T watched(Budget budget, Supplier<T> work) {
+            if (budget.leftNanos <= 0) {
                 throw new OutOfTime();
             }
-            throw e;
-        } finally {
-            watchdog.release(t);
-            budget.leftNanos -= System.nanoTime() - start;
-            if (t.forcedClose) {
-                onClosed.run();
+            long start = System.nanoTime();
+            Watchdog.Ticket t = watchdog.watch(context, Thread.currentThread().threadId(), 0,
+                    Duration.ofNanos(budget.leftNanos), budget.grace);
+            try {
+                return work.get();
+            } catch (PolyglotException e) {
+                if (t.reason != null) {
+                    throw new OutOfTime();
+                }
+                throw e;
+            } finally {
+                watchdog.release(t);
+                budget.leftNanos -= System.nanoTime() - start;
+                if (t.forcedClose) {
+                    function = null;
+                }
             }
         }
     }
@@ -232,23 +267,10 @@ final class CellCompiler {
     }
 
     private Compiled parse(String code, boolean imports, Budget budget) {
-        acquire(parserLock, budget, () -> parserCharged);
-        try {
-            if (parser == null) {
-                parserContext = newToolingContext();
-                parser = load(parserContext, "cell.js");
-                // The first runs compile the parser's own code: part of loading it, not of the cell's budget.
-                warm(() -> parser.execute(warmSample(), false));
-            }
-            parserCharged = budget.real;
-            Value r = watched(parserContext, budget, () -> parser = null, () -> parser.execute(code, imports));
-            return "ok".equals(r.getArrayElement(0).asString())
-                    ? new Compiled(r.getArrayElement(1).asString(), null)
-                    : new Compiled(null, r.getArrayElement(1).asString());
-        } finally {
-            parserCharged = false;
-            parserLock.unlock();
-        }
+        Value r = parser.run(budget, f -> f.execute(code, imports));
+        return "ok".equals(r.getArrayElement(0).asString())
+                ? new Compiled(r.getArrayElement(1).asString(), null)
+                : new Compiled(null, r.getArrayElement(1).asString());
     }
 
     /** The code with its TypeScript syntax removed (line numbers kept); for cells and imported modules. */
@@ -257,20 +279,7 @@ final class CellCompiler {
     }
 
     private String strip(String code, Budget budget) {
-        acquire(typescriptLock, budget, () -> typescriptCharged);
-        try {
-            if (typescript == null) {
-                typescriptContext = newToolingContext();
-                typescript = load(typescriptContext, "typescript.js");
-                warm(() -> typescript.execute(warmSample()));
-            }
-            typescriptCharged = budget.real;
-            return watched(typescriptContext, budget, () -> typescript = null,
-                    () -> typescript.execute(code).asString());
-        } finally {
-            typescriptCharged = false;
-            typescriptLock.unlock();
-        }
+        return typescript.run(budget, f -> f.execute(code).asString());
     }
 
     /**
