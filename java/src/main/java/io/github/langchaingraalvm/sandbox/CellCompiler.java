@@ -122,7 +122,11 @@ final class CellCompiler {
             this.warmUp = warmUp;
         }
 
-        /** Runs {@code work} on the loaded function for a cell with {@code budget}. */
+        /**
+         * Runs {@code work} on the loaded function for a cell with {@code budget}. What {@code work} returns must
+         * be a host value: a guest value of the context read after the lock is released would enter the context
+         * while another thread may be in it.
+         */
         <T> T run(Budget budget, Function<Value, T> work) {
             acquire(budget);
             try {
@@ -267,10 +271,12 @@ final class CellCompiler {
     }
 
     private Compiled parse(String code, boolean imports, Budget budget) {
-        Value r = parser.run(budget, f -> f.execute(code, imports));
-        return "ok".equals(r.getArrayElement(0).asString())
-                ? new Compiled(r.getArrayElement(1).asString(), null)
-                : new Compiled(null, r.getArrayElement(1).asString());
+        return parser.run(budget, f -> {
+            Value r = f.execute(code, imports);
+            return "ok".equals(r.getArrayElement(0).asString())
+                    ? new Compiled(r.getArrayElement(1).asString(), null)
+                    : new Compiled(null, r.getArrayElement(1).asString());
+        });
     }
 
     /** The code with its TypeScript syntax removed (line numbers kept); for cells and imported modules. */

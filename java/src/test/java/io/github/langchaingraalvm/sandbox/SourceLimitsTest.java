@@ -154,6 +154,33 @@ class SourceLimitsTest {
     }
 
     @Test
+    void twoInterpretersPreparingNewCellsAtOnceNeverShareTheParser() throws Exception {
+        // The parser and the stripper are one context each, shared by all interpreters: a thread that read the
+        // parser's result after giving up its lock entered the context while another thread parsed in it, and the
+        // cell failed with "Multi threaded access requested". Every cell is new source (the cache never answers).
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofMinutes(5)).build();
+        try (JavaScriptInterpreter a = Sandbox.shared().newInterpreter(options);
+                JavaScriptInterpreter b = Sandbox.shared().newInterpreter(options)) {
+            java.util.function.Function<JavaScriptInterpreter, String> run = js -> {
+                StringBuilder errors = new StringBuilder();
+                for (int i = 0; i < 150; i++) {
+                    String tag = js == a ? "a" : "b";
+                    String code = i % 3 == 0 ? "const t" + tag + i + ": number = " + i + "; t" + tag + i
+                            : "let v" + tag + i + " = " + i + "; v" + tag + i;
+                    EvalOutcome out = js.eval(code);
+                    if (!String.valueOf(i).equals(out.value())) {
+                        errors.append(out.envelope()).append('\n');
+                    }
+                }
+                return errors.toString();
+            };
+            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> run.apply(a));
+            String second = run.apply(b);
+            assertEquals("", first.get(10, TimeUnit.MINUTES) + second);
+        }
+    }
+
+    @Test
     void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
         assertTrue(!Sandbox.noteFailure(new IllegalStateException("x", new StackOverflowError())));
         assertNull(Sandbox.unusableReason());
