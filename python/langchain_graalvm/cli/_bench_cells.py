@@ -405,9 +405,12 @@ def node_medians(records: int, warm_rounds: int, reps: int) -> dict[str, float]:
     # with the default repetitions.
     try:
         proc = subprocess.run([node, "-"], input=script, capture_output=True, text=True, timeout=1200, check=False)
-    except (OSError, subprocess.TimeoutExpired):
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        print(f"node's figures for the agent cells are left out: {exc}", file=sys.stderr)
         return {}
     if proc.returncode != 0:
+        print(f"node's figures for the agent cells are left out: exit code {proc.returncode}: "
+              f"{proc.stderr.strip()[-300:]}", file=sys.stderr)
         return {}
     medians: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
     return medians
