@@ -7,6 +7,7 @@ import time
 import pytest
 
 from langchain_graalvm import Interpreter
+from langchain_graalvm.cli.attacks._model import BOMB_TIMEOUT
 from tests.conftest import run_python
 
 
@@ -42,10 +43,6 @@ def test_timeouts_stop_the_guest_and_the_interpreter_recovers(quick: Interpreter
     assert quick.eval("1 + 1").value == "2"
     if not out.state_reset:
         assert quick.eval("kept").value == "yes"
-
-# A memory bomb's timeout only bounds a run in which the memory limit fails to stop it: on a loaded machine (load 10
-# to 25 on 2 cores) bombs were seen to fill less than their limit within 30 or 60 s and end in Timeout.
-BOMB_TIMEOUT = 300.0
 
 
 def test_timeout_keeps_globals(quick: Interpreter) -> None:
@@ -97,13 +94,13 @@ def test_heap_factor_scales_the_allowance() -> None:
     # are wide because the heap is measured for the whole JVM, where JIT compilation and freshly closed contexts
     # move the figure by tens of MiB; a fresh process keeps other tests' garbage out of it.
     proc = run_python(
-        """
+        f"""
         from langchain_graalvm import Interpreter
         code = ("const keep = []; for (let i = 0; i < 200; i++) keep.push(new Float64Array(1 << 17));"
                 "let spin = 0; for (let i = 0; i < 1e8; i++) spin += i & 1; keep.length")
-        with Interpreter(timeout=300.0, memory_limit=64 * 1024 * 1024, heap_factor=1.0) as tight:
+        with Interpreter(timeout={BOMB_TIMEOUT}, memory_limit=64 * 1024 * 1024, heap_factor=1.0) as tight:
             print("tight", tight.eval(code).text)
-        with Interpreter(timeout=300.0, memory_limit=64 * 1024 * 1024, heap_factor=8.0) as loose:
+        with Interpreter(timeout={BOMB_TIMEOUT}, memory_limit=64 * 1024 * 1024, heap_factor=8.0) as loose:
             print("loose", loose.eval(code).text)
         """
     )
