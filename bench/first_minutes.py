@@ -66,9 +66,9 @@ for _ in range(rounds):
     counters()
 compiler = None
 if backend == "graalvm":
+    from langchain_graalvm import runtime_info
     args = [str(a) for a in mx.getRuntimeMXBean().getInputArguments()]
-    compiler = "jargraal" if any(a.startswith("--upgrade-module-path") or a.endswith("jdk.graal.compiler") or
-                                 ",jdk.graal.compiler" in a for a in args) else "none"
+    compiler = f"{runtime_info()['compiler']}, host JIT {runtime_info()['host_jit']}"
     fast = any(a.startswith("-XX:AOTCache=") for a in args)
 else:
     fast = None

@@ -565,6 +565,29 @@ def test_one_middleware_shared_by_two_agents_follows_each_agents_own_review_poli
     assert SENT == ["ann@example.com", "bob@example.com"]
 
 
+def test_a_middleware_shared_by_agents_built_without_end_keeps_only_the_tools_of_live_agents() -> None:
+    import gc
+
+    mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0)
+
+    def build() -> Any:  # a new reviewer each time, as create_deep_agent(interrupt_on=...) per request makes
+        return build_agent(mw, tools=[bump, send_email], checkpointer=InMemorySaver(),
+                           interrupt_on={"send_email": True})
+
+    kept = build()
+    for _ in range(25):
+        build()
+    gc.collect()
+    assert len(mw._agent_tools) == 1  # noqa: SLF001 - the bookkeeping is what is tested
+    # The agent still alive keeps its own policy: a call from code still pauses for review.
+    run = Run(kept, True)
+    request = request_of(run.start("await tools.sendEmail({to: 'bob@example.com'})"))
+    assert [a["args"]["to"] for a in request["action_requests"]] == ["bob@example.com"]
+    assert SENT == []
+    assert results_of(run.resume({"type": "approve"})) == ["<result>sent to bob@example.com</result>"]
+    assert SENT == ["bob@example.com"]
+
+
 def count_interrupts(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """The values of every `interrupt()` the cell's calls make, in order."""
     from langchain_graalvm.agents import _replay

@@ -49,6 +49,7 @@ def test_wheel_carries_the_bridge_jar_and_manifest_not_graalvm(installed: Instal
     assert "langchain_graalvm/runtime/classpath/langchain-graalvm-sandbox-0.1.0.jar" in names
     assert "langchain_graalvm/runtime/graalvm.json" in names
     assert "langchain_graalvm/py.typed" in names
+    assert "langchain_graalvm/_runtime/graal_c1.json" in names
     assert not [n for n in names if "truffle" in n or "polyglot-" in n]
     assert installed.wheel.stat().st_size < 2_000_000
 

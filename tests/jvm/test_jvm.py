@@ -56,34 +56,81 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
 
 
 _HOST_TIER = """
-from langchain_graalvm import Interpreter
+from langchain_graalvm import Interpreter, runtime_info
 from langchain_graalvm._runtime import _jvm
 Interpreter(prestart=False).eval("1")
 bean = _jvm.jclass("java.lang.management.ManagementFactory").getPlatformMXBean(
     _jvm.jclass("com.sun.management.HotSpotDiagnosticMXBean"))
-print("tier", bean.getVMOption("TieredStopAtLevel").getValue())
+print("tier", bean.getVMOption("TieredStopAtLevel").getValue(), "mode", runtime_info()["host_jit"])
 import os; os._exit(0)
 """
 
 
 @pytest.mark.parametrize(
-    ("env", "tier"),
+    ("env", "tier", "mode"),
     [
-        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1"}, "1"),
-        ({"LANGCHAIN_GRAALVM_HOST_JIT": "tiered"}, "4"),
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1"}, "1", "c1"),
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "tiered"}, "4", "tiered"),
+        ({}, "4", "graal-c1"),
         # LANGCHAIN_GRAALVM_JVM_OPTIONS comes last, so it wins over the mode.
-        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1", "LANGCHAIN_GRAALVM_JVM_OPTIONS": "-XX:TieredStopAtLevel=4"}, "4"),
+        ({"LANGCHAIN_GRAALVM_HOST_JIT": "c1", "LANGCHAIN_GRAALVM_JVM_OPTIONS": "-XX:TieredStopAtLevel=4"}, "4", "tiered"),
     ],
 )
-def test_the_host_jit_mode_reaches_the_jvm(env: dict[str, str], tier: str) -> None:
-    proc = run_python(_HOST_TIER, env={"LANGCHAIN_GRAALVM_JVM_OPTIONS": "", **env}, timeout=300)
+def test_the_host_jit_mode_reaches_the_jvm(env: dict[str, str], tier: str, mode: str) -> None:
+    proc = run_python(_HOST_TIER, env={"LANGCHAIN_GRAALVM_JVM_OPTIONS": "", "LANGCHAIN_GRAALVM_HOST_JIT": "", **env},
+                      timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert f"tier {tier}" in proc.stdout
+    assert f"tier {tier} mode {mode}" in proc.stdout
 
 
-@pytest.mark.parametrize(("value", "mode"), [(None, "tiered"), ("", "tiered"), ("C1", "c1"), ("tiered", "tiered")])
-def test_the_host_jit_is_tiered_unless_c1_is_asked_for(monkeypatch: pytest.MonkeyPatch, value: str | None,
-                                                       mode: str) -> None:
+# Cells whose hot functions Truffle compiles, so that the Graal compiler runs, until HotSpot has compiled some of
+# the compiler's own methods; then every nmethod of the compiler's and JVMCI's packages, with its tier.
+_COMPILER_TIERS = """
+import time
+import jpype
+from langchain_graalvm import Interpreter
+from langchain_graalvm._runtime import _jvm
+it = Interpreter(prestart=False, timeout=120)
+jclass = _jvm.jclass
+server = jclass("java.lang.management.ManagementFactory").getPlatformMBeanServer()
+dcmd = jclass("javax.management.ObjectName")("com.sun.management:type=DiagnosticCommand")
+Object, String = jclass("java.lang.Object"), jclass("java.lang.String")
+def compiled():
+    args = jpype.JArray(Object)([jpype.JArray(String)([])])
+    listing = str(server.invoke(dcmd, "compilerCodelist", args, jpype.JArray(String)(["[Ljava.lang.String;"])))
+    rows = [line.split(" ", 3) for line in listing.splitlines()]
+    return [(r[1], r[3]) for r in rows if len(r) == 4 and r[3].startswith(("jdk.graal.compiler.", "jdk.vm.ci."))]
+deadline = time.monotonic() + 240
+n = 0
+while time.monotonic() < deadline:
+    n += 1
+    it.eval(f"function f{n}(x) {{ return (x * 31 + {n}) % 1000003; }} let s{n} = 0; "
+            f"for (let i = 0; i < 200000; i++) s{n} = f{n}(s{n}); s{n}")
+    if sum(1 for _, name in compiled() if name.startswith("jdk.graal.compiler.")) >= 200:
+        break
+for tier, name in compiled():
+    print("nmethod", tier, name)
+import os; os._exit(0)
+"""
+
+
+def test_c2_leaves_the_graal_compiler_to_c1_by_default() -> None:
+    proc = run_python(_COMPILER_TIERS, env={"LANGCHAIN_GRAALVM_JVM_OPTIONS": "", "LANGCHAIN_GRAALVM_HOST_JIT": ""},
+                      timeout=400)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    tiers = [line.split(" ", 2)[1:] for line in proc.stdout.splitlines() if line.startswith("nmethod ")]
+    graal = [tier for tier, name in tiers if name.startswith("jdk.graal.compiler.")]
+    # The compiler ran and HotSpot compiled its hot methods, with C1 (tiers 1 to 3) and never C2 (tier 4).
+    assert len(graal) >= 200, proc.stdout[-2000:]
+    assert {tier for tier, _ in tiers} <= {"1", "2", "3"}, [row for row in tiers if row[0] == "4"][:10]
+
+
+@pytest.mark.parametrize(
+    ("value", "mode"),
+    [(None, "graal-c1"), ("", "graal-c1"), ("C1", "c1"), ("tiered", "tiered"), ("Graal-C1", "graal-c1")],
+)
+def test_the_host_jit_is_graal_c1_unless_another_mode_is_asked_for(monkeypatch: pytest.MonkeyPatch,
+                                                                   value: str | None, mode: str) -> None:
     if value is None:
         monkeypatch.delenv("LANGCHAIN_GRAALVM_HOST_JIT", raising=False)
     else:
@@ -92,6 +139,12 @@ def test_the_host_jit_is_tiered_unless_c1_is_asked_for(monkeypatch: pytest.Monke
     flags, _ = _launch.jvm_flags(_jvmfinder.find_jdk(), _launch.find_runtime_dir())
     assert ("-XX:TieredStopAtLevel=1" in flags) is (mode == "c1")
     assert ("-XX:ReservedCodeCacheSize=240m" in flags) is (mode == "c1")
+    directives = [f.split("=", 1)[1] for f in flags if f.startswith("-XX:CompilerDirectivesFile=")]
+    assert bool(directives) is (mode == "graal-c1")
+    if directives:
+        assert Path(directives[0]).is_file()
+        # Diagnostic flags are unlocked before the one that needs it.
+        assert flags.index("-XX:+UnlockDiagnosticVMOptions") < flags.index(f"-XX:CompilerDirectivesFile={directives[0]}")
 
 
 def test_a_bad_host_jit_mode_is_refused_before_the_jvm_starts() -> None:
@@ -99,7 +152,7 @@ def test_a_bad_host_jit_mode_is_refused_before_the_jvm_starts() -> None:
         FIRST_EVAL_ERROR,
         env={"LANGCHAIN_GRAALVM_HOST_JIT": "fast"},
     )
-    assert "ERR LANGCHAIN_GRAALVM_HOST_JIT='fast' is not one of tiered, c1." in proc.stdout, proc.stderr
+    assert "ERR LANGCHAIN_GRAALVM_HOST_JIT='fast' is not one of graal-c1, tiered, c1." in proc.stdout, proc.stderr
 
 
 def test_graalpy_jars_join_the_module_path_only_when_built(tmp_path: Path) -> None:

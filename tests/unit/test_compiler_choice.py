@@ -140,14 +140,20 @@ def test_libgraal_flags_keep_c1_c2_as_the_host_jit_and_take_no_compiler_jars(tmp
     assert {"-XX:+EnableJVMCI", "-XX:+UseJVMCINativeLibrary", "-XX:-UseJVMCICompiler"} <= set(flags)
     assert "-XX:+UseJVMCICompiler" not in flags
     assert not any(f.startswith("--upgrade-module-path") or "compiler-25" in f for f in flags)
+    # The compiler is not host code here: C2 compiles everything the host runs.
+    assert not any(f.startswith("-XX:CompilerDirectivesFile=") for f in flags)
 
 
-def test_jargraal_flags_on_a_stock_jdk_upgrade_the_compiler_module(tmp_path: Path) -> None:
+def test_jargraal_flags_on_a_stock_jdk_upgrade_the_compiler_module(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LANGCHAIN_GRAALVM_HOST_JIT", raising=False)
     runtime = make_runtime(tmp_path / "rt")
     flags, jit, choice = _flags(make_jdk(tmp_path / "t", "25.0.3"), runtime)
     assert jit and choice == _compiler.Choice("jargraal")
     assert f"--upgrade-module-path={runtime / 'compiler' / 'compiler-25.0.3.jar'}" in flags
     assert "-XX:+EnableJVMCI" in flags and not any("JVMCINativeLibrary" in f for f in flags)
+    # By default C2 leaves the compiler's own code to C1.
+    assert any(f.startswith("-XX:CompilerDirectivesFile=") for f in flags)
 
 
 def test_a_libgraal_that_does_not_fit_falls_back_to_jargraal_with_one_line(tmp_path: Path) -> None:

@@ -6,11 +6,12 @@ No JPype object leaves this module. Strings cross as Java strings and are conver
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
-from . import _jvm
+from . import _jvm, _launch
 
 Status = Literal["ok", "error", "timeout", "limit"]
 
@@ -214,11 +215,22 @@ def running_compiler(jit: bool) -> str:
     Asked of the JVM (its ``UseJVMCINativeLibrary`` option), not taken from what it was started with."""
     if not jit:
         return "none"
+    return "libgraal" if _vm_option("UseJVMCINativeLibrary") == "true" else "jargraal"
+
+
+def running_host_jit() -> str:
+    """How the running JVM compiles the host's own code (see ``_launch.host_jit``): ``c1`` when it stops at C1,
+    ``graal-c1`` when it holds the package's directives that leave the Graal compiler to C1, else ``tiered``."""
+    if _vm_option("TieredStopAtLevel") == "1":
+        return "c1"
+    directives = _vm_option("CompilerDirectivesFile")
+    return "graal-c1" if directives and Path(directives).name == _launch.GRAAL_C1_DIRECTIVES.name else "tiered"
+
+
+def _vm_option(name: str) -> str:
     management = _jvm.jclass("java.lang.management.ManagementFactory")
     bean_type = _jvm.jclass("com.sun.management.HotSpotDiagnosticMXBean")
-    bean = management.getPlatformMXBean(bean_type.class_)
-    native = str(bean.getVMOption("UseJVMCINativeLibrary").getValue()) == "true"
-    return "libgraal" if native else "jargraal"
+    return str(management.getPlatformMXBean(bean_type.class_).getVMOption(name).getValue())
 
 
 def runtime_facts() -> dict[str, Any]:
@@ -231,6 +243,7 @@ def runtime_facts() -> dict[str, Any]:
         "runtime_name": str(sandbox.runtimeName()),
         "jit": jit,
         "compiler": running_compiler(jit),
+        "host_jit": running_host_jit(),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
         "python_available": bool(sandbox.pythonAvailable()),
         "unusable": unusable_reason(),

@@ -82,22 +82,34 @@ def thread_stack_flag() -> str:
     return f"-Xss{size // _MIB}m" if size % _MIB == 0 else f"-Xss{size // 1024}k"
 
 
-HOST_JIT_MODES = ("tiered", "c1")
+HOST_JIT_MODES = ("graal-c1", "tiered", "c1")
+HOST_JIT_MEANING = {
+    "graal-c1": "C1 then C2 for the host's code, C1 alone for the Graal compiler's",
+    "tiered": "C1 then C2 for all the host's code, the Graal compiler's too",
+    "c1": "C1 alone for all the host's code: a fresh process's first cells faster, warm cells slower",
+}
+
+# C2 never compiles the Graal compiler (jargraal) nor the JVMCI interface it drives; C1 still does. Nothing else.
+GRAAL_C1_DIRECTIVES = Path(__file__).with_name("graal_c1.json")
 
 
 def host_jit() -> str:
-    """How HotSpot compiles the host's own code, from ``LANGCHAIN_GRAALVM_HOST_JIT``: ``tiered`` (C1, then C2: the
-    default) or ``c1`` (C1 alone, with the code cache tiered compilation would have).
+    """How HotSpot compiles the host's own code, from ``LANGCHAIN_GRAALVM_HOST_JIT``: ``graal-c1`` (the default:
+    C1 then C2 for everything but the Graal compiler, which C1 alone compiles), ``tiered`` (C1 then C2 for
+    everything) or ``c1`` (C1 alone for everything, with the code cache tiered compilation would have).
 
-    The host JIT compiles GraalJS's and GraalPy's interpreters and the Graal compiler itself (jargraal, Java
-    bytecode on a stock JDK); model code is new source on every call, so those interpreters run most of it. On two
-    processors C2 spends a process's first minutes recompiling them on one of the two, where C1 alone has them
-    compiled within the first cells, at a lower peak. Guest code is compiled by Graal in both modes. Measured on
-    two cores (docs/performance.md): ``c1`` runs the first cells of a fresh process 1.6x faster with a third less
-    CPU, and warm cells about 1.2x slower. ``c1`` is not the default: in the test suite's long-lived JVM, memory bombs
-    then ran slower and met their timeouts before the memory limit.
+    The host JIT compiles GraalJS's and GraalPy's interpreters and, on a stock JDK, the Graal compiler itself
+    (jargraal: Java bytecode). Model code is new source on every call, so those interpreters run most of it and
+    want C2's code; the compiler is a large body of code that runs on background threads, and C2 spends a
+    process's first minutes recompiling it on one of two processors. ``graal-c1`` keeps C2 for the interpreters
+    and leaves the compiler to C1, as HotSpot itself does for a JVMCI compiler that is the host's JIT
+    (``-XX:CompilationMode=high-only-quick-internal``). Measured on two cores (docs/performance.md): against
+    ``tiered``, rounds 2-5 of a fresh process and its steady cells faster, a fifth less CPU. ``c1`` runs the first
+    cells faster still and warm cells slower; in the test suite's long-lived JVM memory bombs then ran slower
+    and met their timeouts before the memory limit. With libgraal the compiler is not host code: ``graal-c1`` is
+    ``tiered`` there.
     """
-    value = os.environ.get("LANGCHAIN_GRAALVM_HOST_JIT", "tiered").strip().lower() or "tiered"
+    value = os.environ.get("LANGCHAIN_GRAALVM_HOST_JIT", "graal-c1").strip().lower() or "graal-c1"
     if value not in HOST_JIT_MODES:
         raise JvmError(f"LANGCHAIN_GRAALVM_HOST_JIT={value!r} is not one of {', '.join(HOST_JIT_MODES)}.")
     return value
@@ -148,9 +160,12 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
             # A GraalVM JDK would otherwise hand Truffle (and its own host compilations) to its libgraal.
             flags += ["-XX:-UseJVMCINativeLibrary", "-XX:-UseJVMCICompiler"]
     if jit:
-        if host_jit() == "c1":
+        mode = host_jit()
+        if mode == "c1":
             # C1 alone would also shrink the code cache to 48 MiB, which the Graal compiler's guest code shares.
             flags += ["-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m"]
+        elif mode == "graal-c1" and choice == "jargraal":
+            flags += ["-XX:+UnlockDiagnosticVMOptions", f"-XX:CompilerDirectivesFile={GRAAL_C1_DIRECTIVES}"]
         if choice == "jargraal" and not fast:
             flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
     extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import FrameType
 from typing import Any
 
 from langchain.agents.middleware import HumanInTheLoopMiddleware, InterruptOnConfig
 from langchain.agents.middleware.human_in_the_loop import _decision_schema
 from langchain.agents.middleware.types import ToolCallRequest
+from langchain.tools import BaseTool
 from langgraph._internal._constants import CONF, CONFIG_KEY_CALL, CONFIG_KEY_CHECKPOINTER
 
 _BUILDER = "create_agent"
@@ -120,3 +122,32 @@ def pause_unavailable(config: Mapping[str, Any] | None) -> str | None:
     if configurable.get(CONFIG_KEY_CHECKPOINTER) is None:
         return "the agent has no checkpointer, so the run cannot pause for the review"
     return None
+
+
+class AgentTools:
+    """The ``eval`` tool of each agent built with one middleware, one per reviewer, kept only as long as an agent
+    holds it: agents sharing the middleware never see one another's policy, and a process that builds agents
+    without end (a new ``interrupt_on`` per request) does not keep the tools of the agents it has dropped."""
+
+    def __init__(self) -> None:
+        self._by_reviewer: weakref.WeakValueDictionary[int, BaseTool] = weakref.WeakValueDictionary()
+        self._policies: dict[int, ReviewPolicy] = {}  # id of a live tool -> its policy
+
+    def for_policy(self, policy: ReviewPolicy, build: Callable[[ReviewPolicy], BaseTool]) -> BaseTool:
+        """The tool bound to ``policy``'s reviewer: the one an agent still holds, else a new one from ``build``."""
+        # A live tool's policy keeps its reviewer alive, so no other reviewer can have the id it is filed under.
+        tool = self._by_reviewer.get(id(policy.reviewer))
+        if tool is not None:
+            return tool
+        tool = build(policy)
+        self._by_reviewer[id(policy.reviewer)] = tool
+        self._policies[id(tool)] = policy
+        weakref.finalize(tool, self._policies.pop, id(tool), None)
+        return tool
+
+    def policy_of(self, available: Iterable[Any]) -> ReviewPolicy | None:
+        """The policy of the agent whose model sees ``available``: the one its ``eval`` tool is bound to."""
+        return next((self._policies[id(t)] for t in available if id(t) in self._policies), None)
+
+    def __len__(self) -> int:
+        return len(self._policies)

@@ -250,9 +250,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         weakref.finalize(self, self._registry.close)
         self._prompt_config = prompt_config
         self._tools: list[BaseTool] = [_evaltool.build_tool(self, prompt_config, None)]
-        # One eval tool per review policy: each agent built with this middleware gets the tool of its own policy, so
-        # agents sharing the middleware never see one another's `interrupt_on`.
-        self._agent_tools: list[tuple[_review.ReviewPolicy, BaseTool]] = []
+        self._agent_tools = _review.AgentTools()
 
     @property  # type: ignore[override]
     def tools(self) -> list[BaseTool]:
@@ -264,12 +262,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             return self._tools
         policy = _review.ReviewPolicy.of(stack)
         self._adopt_review(policy)
-        for known, tool in self._agent_tools:
-            if known.reviewer is policy.reviewer:
-                return [tool]
-        tool = _evaltool.build_tool(self, self._prompt_config, policy)
-        self._agent_tools.append((policy, tool))
-        return [tool]
+        return [self._agent_tools.for_policy(policy, lambda p: _evaltool.build_tool(self, self._prompt_config, p))]
 
     @tools.setter
     def tools(self, value: list[BaseTool]) -> None:
@@ -414,7 +407,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         """The prompt sections for ``tools`` and ``task``, cached per tool set and review policy."""
         tools = _ptc.select_tools(self.ptc, available, self.tool_name, self.language)
         has_task = self.subagents and _ptc.find_task_tool(available) is not None
-        policy = self._policy_of(available)
+        policy = self._agent_tools.policy_of(available)
         reviewed = policy.reviewed if policy is not None else frozenset()
         if reviewed and _review.pause_unavailable(_evaltool.current_config()) is not None:
             gated, reviewed = set(self._approval_required | reviewed), frozenset()
@@ -441,13 +434,6 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
                 self._ptc_sections.clear()
             self._ptc_sections[key] = section
         return section
-
-    def _policy_of(self, available: list[Any]) -> _review.ReviewPolicy | None:
-        """The review policy of the agent whose model sees ``available``: the one its ``eval`` tool is bound to."""
-        for policy, tool in self._agent_tools:
-            if any(t is tool for t in available):
-                return policy
-        return None
 
     def close(self) -> None:
         """Closes every interpreter this middleware has open (runs still in progress lose their slot)."""

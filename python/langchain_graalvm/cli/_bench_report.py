@@ -101,9 +101,10 @@ def compiler_in_use() -> str:
         if _jvm.is_started():
             from ..interpreter import runtime_info
 
-            name = str(runtime_info()["compiler"])
+            info = runtime_info()
+            name, host = str(info["compiler"]), str(info["host_jit"])
         else:
-            name = _compiler.choose(jdk, _launch.find_runtime_dir()).name
+            name, host = _compiler.choose(jdk, _launch.find_runtime_dir()).name, _launch.host_jit()
     except Exception as exc:  # noqa: BLE001 - the report is written all the same
         return f"unknown ({type(exc).__name__}: {exc})"
-    return f"{name} (JDK {jdk.version} at {jdk.home})"
+    return f"{name}, host JIT {host} (JDK {jdk.version} at {jdk.home})"

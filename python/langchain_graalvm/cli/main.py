@@ -242,6 +242,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     from langchain_graalvm.cli._jdk import doctor_compiler_line
 
     report.line(*doctor_compiler_line(jdk, runtime, str(facts["compiler"])))
+    report.line("ok", "host JIT", f"{facts['host_jit']}: {_launch.HOST_JIT_MEANING[str(facts['host_jit'])]}")
     report.line(
         "ok",
         "sandbox policy",
