@@ -122,7 +122,8 @@ def test_c2_leaves_the_graal_compiler_to_c1_by_default() -> None:
     graal = [tier for tier, name in tiers if name.startswith("jdk.graal.compiler.")]
     # The compiler ran and HotSpot compiled its hot methods, with C1 (tiers 1 to 3) and never C2 (tier 4).
     assert len(graal) >= 200, proc.stdout[-2000:]
-    assert {tier for tier, _ in tiers} <= {"1", "2", "3"}, [row for row in tiers if row[0] == "4"][:10]
+    assert {"1", "3"} & set(graal)
+    assert [name for tier, name in tiers if tier == "4"] == []
 
 
 @pytest.mark.parametrize(
@@ -327,6 +328,7 @@ def test_guest_output_never_carries_graalvm_warnings() -> None:
     )
     assert proc.stdout.strip() == "<stdout>\n1\n</stdout>\n<result>2</result>", proc.stdout + proc.stderr
     assert "[engine] WARNING" not in proc.stdout + proc.stderr
+    assert "compiler directives" not in proc.stdout + proc.stderr  # the host JIT's directives load in silence
 
 
 def test_interpreter_only_runtime_warns_once_and_keeps_guest_output_clean(tmp_path: Path) -> None:

@@ -223,8 +223,11 @@ def running_host_jit() -> str:
     ``graal-c1`` when it holds the package's directives that leave the Graal compiler to C1, else ``tiered``."""
     if _vm_option("TieredStopAtLevel") == "1":
         return "c1"
-    directives = _vm_option("CompilerDirectivesFile")
-    return "graal-c1" if directives and Path(directives).name == _launch.GRAAL_C1_DIRECTIVES.name else "tiered"
+    # A diagnostic option, which the JVM's option bean shows only when unlocked: the last one given is in force.
+    runtime = _jvm.jclass("java.lang.management.ManagementFactory").getRuntimeMXBean()
+    flag = "-XX:CompilerDirectivesFile="
+    given = [str(a)[len(flag):] for a in runtime.getInputArguments() if str(a).startswith(flag)]
+    return "graal-c1" if given and Path(given[-1]).name == _launch.GRAAL_C1_DIRECTIVES.name else "tiered"
 
 
 def _vm_option(name: str) -> str:

@@ -165,7 +165,10 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
             # C1 alone would also shrink the code cache to 48 MiB, which the Graal compiler's guest code shares.
             flags += ["-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m"]
         elif mode == "graal-c1" and choice == "jargraal":
-            flags += ["-XX:+UnlockDiagnosticVMOptions", f"-XX:CompilerDirectivesFile={GRAAL_C1_DIRECTIVES}"]
+            # The directives' parser says "1 compiler directives added" on the VM's tty, the host's stdout: the tty
+            # is silenced (the VM's warnings, crash reports and -Xlog output do not go through it).
+            flags += ["-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput",
+                      f"-XX:CompilerDirectivesFile={GRAAL_C1_DIRECTIVES}"]
         if choice == "jargraal" and not fast:
             flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
     extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
