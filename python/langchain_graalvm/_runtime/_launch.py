@@ -104,10 +104,10 @@ def host_jit() -> str:
     process's first minutes recompiling it on one of two processors. ``graal-c1`` keeps C2 for the interpreters
     and leaves the compiler to C1, as HotSpot itself does for a JVMCI compiler that is the host's JIT
     (``-XX:CompilationMode=high-only-quick-internal``). Measured on two cores (docs/performance.md): against
-    ``tiered``, rounds 2-5 of a fresh process and its steady cells faster, a fifth less CPU. ``c1`` runs the first
-    cells faster still and warm cells slower; in the test suite's long-lived JVM memory bombs then ran slower
-    and met their timeouts before the memory limit. With libgraal the compiler is not host code: ``graal-c1`` is
-    ``tiered`` there.
+    ``tiered``, a fresh process's first use of a cell a seventh faster and rounds 2-5 a quarter faster; steady cells
+    a few per cent slower, the compiler's own code being C1's. ``c1`` runs the first cells faster still and warm
+    cells slower; in the test suite's long-lived JVM memory bombs then ran slower and met their timeouts before the
+    memory limit. With libgraal the compiler is not host code: ``graal-c1`` is ``tiered`` there.
     """
     value = os.environ.get("LANGCHAIN_GRAALVM_HOST_JIT", "graal-c1").strip().lower() or "graal-c1"
     if value not in HOST_JIT_MODES:
