@@ -165,9 +165,9 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
             # C1 alone would also shrink the code cache to 48 MiB, which the Graal compiler's guest code shares.
             flags += ["-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m"]
         elif mode == "graal-c1" and choice == "jargraal":
-            # The directives' parser says "1 compiler directives added" on the VM's tty, the host's stdout: the tty
-            # is silenced (the VM's warnings, crash reports and -Xlog output do not go through it).
-            flags += ["-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput",
+            # The directives' parser says "1 compiler directives added" on the VM's tty, by default the host's
+            # stdout: the tty goes to stderr instead, with the VM's start-up errors that also go through it.
+            flags += ["-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr",
                       f"-XX:CompilerDirectivesFile={GRAAL_C1_DIRECTIVES}"]
         if choice == "jargraal" and not fast:
             flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
