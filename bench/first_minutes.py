@@ -68,7 +68,8 @@ compiler = None
 if backend == "graalvm":
     from langchain_graalvm import runtime_info
     args = [str(a) for a in mx.getRuntimeMXBean().getInputArguments()]
-    compiler = f"{runtime_info()['compiler']}, host JIT {runtime_info()['host_jit']}"
+    info = runtime_info()
+    compiler = f"{info['compiler']}, host JIT {info['host_jit']}"
     fast = any(a.startswith("-XX:AOTCache=") for a in args)
 else:
     fast = None

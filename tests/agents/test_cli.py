@@ -41,7 +41,7 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     level = "[ok  ]" if chosen == "libgraal" else "[info]"
     assert f"{level} compiler: {chosen}: {_compiler.MEANING[chosen]}" in out
     # Asked of the running JVM: the mode this process's settings ask for is the one that runs.
-    host = _launch.host_jit()
+    host = _launch.host_jit_for(chosen)
     assert f"[ok  ] host JIT: {host}: {_launch.HOST_JIT_MEANING[host]}" in out
     assert "sandbox policy: CONSTRAINED" in out
     for limit in ("time", "memory", "stack", "output", "code size", "clock"):  # each run once for real

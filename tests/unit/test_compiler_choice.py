@@ -144,6 +144,20 @@ def test_libgraal_flags_keep_c1_c2_as_the_host_jit_and_take_no_compiler_jars(tmp
     assert not any(f.startswith("-XX:CompilerDirectivesFile=") for f in flags)
 
 
+@pytest.mark.parametrize(
+    ("asked", "compiler", "runs"),
+    [(None, "jargraal", "graal-c1"), (None, "libgraal", "tiered"), (None, "none", "tiered"),
+     ("c1", "libgraal", "c1"), ("tiered", "jargraal", "tiered")],
+)
+def test_graal_c1_is_a_mode_of_jargraal_only(monkeypatch: pytest.MonkeyPatch, asked: str | None, compiler: str,
+                                               runs: str) -> None:
+    if asked is None:
+        monkeypatch.delenv("LANGCHAIN_GRAALVM_HOST_JIT", raising=False)
+    else:
+        monkeypatch.setenv("LANGCHAIN_GRAALVM_HOST_JIT", asked)
+    assert _launch.host_jit_for(compiler) == runs
+
+
 def test_jargraal_flags_on_a_stock_jdk_upgrade_the_compiler_module(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("LANGCHAIN_GRAALVM_HOST_JIT", raising=False)

@@ -115,6 +115,13 @@ def host_jit() -> str:
     return value
 
 
+def host_jit_for(compiler: str) -> str:
+    """The host JIT mode that runs with ``compiler`` (``libgraal``, ``jargraal`` or ``none``): ``graal-c1`` is
+    ``tiered`` unless the compiler is jargraal, the only one that is host code."""
+    mode = host_jit()
+    return "tiered" if mode == "graal-c1" and compiler != "jargraal" else mode
+
+
 def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str], bool]:
     """The JVM options for this JDK and runtime folder, and whether JIT compilation is requested.
 
@@ -160,11 +167,11 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
             # A GraalVM JDK would otherwise hand Truffle (and its own host compilations) to its libgraal.
             flags += ["-XX:-UseJVMCINativeLibrary", "-XX:-UseJVMCICompiler"]
     if jit:
-        mode = host_jit()
+        mode = host_jit_for(choice)
         if mode == "c1":
             # C1 alone would also shrink the code cache to 48 MiB, which the Graal compiler's guest code shares.
             flags += ["-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=240m"]
-        elif mode == "graal-c1" and choice == "jargraal":
+        elif mode == "graal-c1":
             # The directives' parser says "1 compiler directives added" on the VM's tty, by default the host's
             # stdout: the tty goes to stderr instead, with the VM's start-up errors that also go through it.
             flags += ["-XX:+UnlockDiagnosticVMOptions", "-XX:+DisplayVMOutputToStderr",

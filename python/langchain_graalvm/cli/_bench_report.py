@@ -104,7 +104,8 @@ def compiler_in_use() -> str:
             info = runtime_info()
             name, host = str(info["compiler"]), str(info["host_jit"])
         else:
-            name, host = _compiler.choose(jdk, _launch.find_runtime_dir()).name, _launch.host_jit()
+            name = _compiler.choose(jdk, _launch.find_runtime_dir()).name
+            host = _launch.host_jit_for(name)
     except Exception as exc:  # noqa: BLE001 - the report is written all the same
         return f"unknown ({type(exc).__name__}: {exc})"
     return f"{name}, host JIT {host} (JDK {jdk.version} at {jdk.home})"
