@@ -92,6 +92,7 @@ def test_a_cache_that_fails_its_trial_is_recorded_once_more(
 
     def train(partial: Path) -> None:
         partial.write_bytes(b"cache %d" % len(recorded))
+        _faststart.jvm_temporary(partial).write_bytes(b"the JVM's configuration, sometimes left behind")
         recorded.append(partial)
 
     def adopt(candidate: Path, out: Path) -> str | None:
@@ -114,7 +115,27 @@ def test_a_cache_that_fails_its_trial_is_recorded_once_more(
     out = _install.build(log=False)
     assert len(recorded) == failed_trials + 1 and out.read_bytes() == b"cache %d" % failed_trials
     assert _faststart.trusted(out)
+    assert sorted(p.name for p in out.parent.iterdir()) == [out.name, out.name + ".trusted"]
     assert _install.build(log=False) == out and len(recorded) == failed_trials + 1  # trusted: nothing to do
+
+
+def test_prune_keeps_the_newest_caches_and_removes_what_dead_installs_left(tmp_path: Path) -> None:
+    caches = []
+    for age, key in enumerate(["d", "c", "b", "a"]):
+        aot = tmp_path / f"{key}.aot"
+        aot.write_bytes(b"cache")
+        _faststart.mark_trusted(aot)
+        os.utime(aot, (1_000_000 - age * 100, 1_000_000 - age * 100))
+        caches.append(aot)
+    # 999999999 is above any pid_max: no process has it.
+    gone = [tmp_path / "x.aot.partial-999999999", tmp_path / "x.aot.partial-999999999.config"]
+    running = [tmp_path / f"y.aot.partial-{os.getpid()}", tmp_path / f"y.aot.partial-{os.getpid()}.config"]
+    for path in gone + running:
+        path.write_bytes(b"half made")
+    _faststart.prune(caches[0])
+    left = sorted(p.name for p in tmp_path.iterdir())
+    kept = [name for k in "dcb" for name in (f"{k}.aot", f"{k}.aot.trusted")]
+    assert left == sorted([*kept, *(p.name for p in running)])
 
 
 def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:

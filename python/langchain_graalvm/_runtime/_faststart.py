@@ -170,10 +170,31 @@ def build_image(jdk: Jdk, *, log: bool = True) -> Path:
     return target
 
 
+def jvm_temporary(output: Path) -> Path:
+    """The AOT configuration the JVM writes beside ``-XX:AOTCacheOutput`` at the end of a training run, for the
+    child JVM that assembles the cache; about as large as the cache, and not always deleted."""
+    return output.with_name(output.name + ".config")
+
+
 def prune(keep: Path, kept: int = 3) -> None:
-    """Removes all but the newest few caches: each is 100 to 200 MiB, and a rebuilt jar makes a new one."""
+    """Removes all but the newest few caches (each is 100 to 200 MiB, and a rebuilt jar makes a new one), and what
+    an install that is no longer running left half-made (``<key>.aot.partial-<pid>`` and its JVM's temporary)."""
     caches = sorted(keep.parent.glob("*.aot"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in caches[kept:]:
         if old != keep:
             old.unlink(missing_ok=True)
             trusted_marker(old).unlink(missing_ok=True)
+    for left in keep.parent.glob("*.aot.partial-*"):
+        pid = left.name.rsplit(".partial-", 1)[1].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            left.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

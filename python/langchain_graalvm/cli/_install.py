@@ -133,7 +133,10 @@ def build(*, log: bool = True) -> Path:
         if log:
             again = " again" if attempt else ""
             print(f"training the AOT cache {out}{again} (a first start and a few cells) ...", file=sys.stderr)
-        _train(partial)
+        try:
+            _train(partial)
+        finally:
+            _faststart.jvm_temporary(partial).unlink(missing_ok=True)
         failed = adopt(partial, out)
         if failed is None:
             break
