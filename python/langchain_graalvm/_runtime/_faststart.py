@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import FastStartError
-from ._jvmfinder import cache_dir
+from ._jvmfinder import cache_dir, pid_alive
 
 if TYPE_CHECKING:
     from ._jvmfinder import Jdk
@@ -186,15 +186,5 @@ def prune(keep: Path, kept: int = 3) -> None:
             trusted_marker(old).unlink(missing_ok=True)
     for left in keep.parent.glob("*.aot.partial-*"):
         pid = left.name.rsplit(".partial-", 1)[1].split(".", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not pid_alive(int(pid)):
             left.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

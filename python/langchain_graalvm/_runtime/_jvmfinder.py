@@ -146,3 +146,14 @@ def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "langchain-graalvm"
 
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists: a cache folder named after a process that does not was left half-made."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
