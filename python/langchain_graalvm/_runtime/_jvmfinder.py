@@ -156,4 +156,3 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
