@@ -119,23 +119,32 @@ def test_a_cache_that_fails_its_trial_is_recorded_once_more(
     assert _install.build(log=False) == out and len(recorded) == failed_trials + 1  # trusted: nothing to do
 
 
-def test_prune_keeps_the_newest_caches_and_removes_what_dead_installs_left(tmp_path: Path) -> None:
+def test_prune_keeps_the_newest_caches_and_removes_what_dead_installs_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path))
+    folder = _faststart.root() / "aot"
+    folder.mkdir(parents=True)
     caches = []
     for age, key in enumerate(["d", "c", "b", "a"]):
-        aot = tmp_path / f"{key}.aot"
+        aot = folder / f"{key}.aot"
         aot.write_bytes(b"cache")
         _faststart.mark_trusted(aot)
         os.utime(aot, (1_000_000 - age * 100, 1_000_000 - age * 100))
         caches.append(aot)
     # 999999999 is above any pid_max: no process has it.
-    gone = [tmp_path / "x.aot.partial-999999999", tmp_path / "x.aot.partial-999999999.config"]
-    running = [tmp_path / f"y.aot.partial-{os.getpid()}", tmp_path / f"y.aot.partial-{os.getpid()}.config"]
+    gone = [folder / "x.aot.partial-999999999", folder / "x.aot.partial-999999999.config"]
+    running = [folder / f"y.aot.partial-{os.getpid()}", folder / f"y.aot.partial-{os.getpid()}.config"]
     for path in gone + running:
         path.write_bytes(b"half made")
+    image, dead_image = _faststart.root() / "jdk-25-x", _faststart.root() / "jdk-25-x.partial-999999999"
+    for made in (image, dead_image, _faststart.root() / f"jdk-25-y.partial-{os.getpid()}"):
+        (made / "lib").mkdir(parents=True)
     _faststart.prune(caches[0])
-    left = sorted(p.name for p in tmp_path.iterdir())
+    left = sorted(p.name for p in folder.iterdir())
     kept = [name for k in "dcb" for name in (f"{k}.aot", f"{k}.aot.trusted")]
     assert left == sorted([*kept, *(p.name for p in running)])
+    assert sorted(p.name for p in _faststart.root().iterdir()) == ["aot", "jdk-25-x", f"jdk-25-y.partial-{os.getpid()}"]
 
 
 def test_image_and_trained_cache_start_with_jit_on_and_class_data_shared(tmp_path: Path) -> None:

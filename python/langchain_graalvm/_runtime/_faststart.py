@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import FastStartError
-from ._jvmfinder import cache_dir, pid_alive
+from ._jvmfinder import cache_dir, sweep_partials
 
 if TYPE_CHECKING:
     from ._jvmfinder import Jdk
@@ -177,14 +177,12 @@ def jvm_temporary(output: Path) -> Path:
 
 
 def prune(keep: Path, kept: int = 3) -> None:
-    """Removes all but the newest few caches (each is 100 to 200 MiB, and a rebuilt jar makes a new one), and what
-    an install that is no longer running left half-made (``<key>.aot.partial-<pid>`` and its JVM's temporary)."""
+    """Removes all but the newest few caches (each is 100 to 200 MiB, and a rebuilt jar makes a new one), and the
+    caches and images that installs no longer running left half-made."""
     caches = sorted(keep.parent.glob("*.aot"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in caches[kept:]:
         if old != keep:
             old.unlink(missing_ok=True)
             trusted_marker(old).unlink(missing_ok=True)
-    for left in keep.parent.glob("*.aot.partial-*"):
-        pid = left.name.rsplit(".partial-", 1)[1].split(".", 1)[0]
-        if pid.isdigit() and not pid_alive(int(pid)):
-            left.unlink(missing_ok=True)
+    sweep_partials(keep.parent)
+    sweep_partials(root())  # images

@@ -14,6 +14,7 @@ import dataclasses
 import glob
 import os
 import re
+import shutil
 from pathlib import Path
 
 from ..errors import JvmError
@@ -148,7 +149,7 @@ def cache_dir() -> Path:
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process ``pid`` exists: a cache folder named after a process that does not was left half-made."""
+    """Whether a process ``pid`` exists."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -156,3 +157,21 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+_PARTIAL = re.compile(r"\.partial-(\d+)")
+
+
+def sweep_partials(folder: Path) -> None:
+    """Removes what processes that are gone left half-made in ``folder``: the caches stage their work under names
+    holding ``.partial-<pid>`` (a JDK download, a JDK image, an AOT cache and the JVM's temporary beside it)."""
+    if not folder.is_dir():
+        return
+    for left in folder.iterdir():
+        found = _PARTIAL.search(left.name)
+        if found is None or pid_alive(int(found.group(1))):
+            continue
+        if left.is_dir() and not left.is_symlink():
+            shutil.rmtree(left, ignore_errors=True)
+        else:
+            left.unlink(missing_ok=True)

@@ -33,7 +33,7 @@ from typing import Any
 from .._runtime import _jvmfinder
 from .._runtime._artifacts import sha256_of
 from .._runtime._compiler import PINNED_JDK, PINNED_SHA256
-from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir, pid_alive
+from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir, sweep_partials
 from ..errors import FetchError, JvmError
 
 INDEX_URL = "https://raw.githubusercontent.com/coursier/jvm-index/master/index.json"
@@ -136,10 +136,7 @@ def _home_in(folder: Path) -> Path | None:
 
 def sweep_stale() -> None:
     """Removes staging folders whose process is gone (killed during a fetch)."""
-    for partial in jdks_dir().glob(".partial-*"):
-        pid = partial.name.split("-")[1]
-        if pid.isdigit() and not pid_alive(int(pid)):
-            shutil.rmtree(partial, ignore_errors=True)
+    sweep_partials(jdks_dir())
 
 
 def install_jdk(
