@@ -147,6 +147,14 @@ final class GuestThread {
             if (Sandbox.noteFailure(e)) {
                 throw new SandboxBrokenException(Sandbox.unusableReason());
             }
+            if (root(e) instanceof OutOfMemoryError) {
+                // The JVM's heap ran out outside the cell's own handling, for instance while a builtin of an
+                // earlier eval that ignored its stop still fills it: a memory stop, like an eval that cannot start.
+                return new EvalOutcome(EvalOutcome.Status.LIMIT, null, false, "", 0, "OutOfMemory",
+                        "The JVM heap was exhausted while the eval ran, so it was stopped. Try again; keep less data."
+                                + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
+                        options.maxResultChars());
+            }
             return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
                     "The sandbox failed while running the eval (" + describe(e) + ")."
                             + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
@@ -175,12 +183,17 @@ final class GuestThread {
                 stop.message(), "", true, outcome.durationNanos(), options.maxResultChars());
     }
 
-    /** A failure's innermost cause in plain words, without Java class names. */
-    static String describe(Throwable e) {
+    private static Throwable root(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        return root;
+    }
+
+    /** A failure's innermost cause in plain words, without Java class names. */
+    static String describe(Throwable e) {
+        Throwable root = root(e);
         if (root instanceof StackOverflowError) {
             return "the stack ran out";
         }

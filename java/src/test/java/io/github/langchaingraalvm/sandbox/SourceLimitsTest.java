@@ -187,4 +187,23 @@ class SourceLimitsTest {
         assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
         assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
     }
+
+    @Test
+    void theJvmHeapRunningOutOutsideTheCellIsAMemoryStopNotAnInternalError() throws Exception {
+        SandboxOptions options = SandboxOptions.builder().build();
+        GuestThread thread = new GuestThread("heap-test", options, 1 << 20, new Watchdog(), () -> { });
+        EvalOutcome heap = thread.eval(() -> {
+            throw new OutOfMemoryError("Java heap space");
+        });
+        assertEquals(EvalOutcome.Status.LIMIT, heap.status());
+        assertEquals("OutOfMemory", heap.errorType());
+        assertTrue(heap.stateReset());
+        EvalOutcome other = thread.eval(() -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(EvalOutcome.Status.ERROR, other.status());
+        assertEquals("InternalError", other.errorType());
+        assertTrue(other.stateReset());
+        thread.close();
+    }
 }
