@@ -31,8 +31,8 @@ def test_the_corpus_is_large_and_well_formed() -> None:
 
 @pytest.mark.parametrize("attack", corpus.ATTACKS, ids=lambda a: f"{a.category}:{a.id}")
 def test_attack_is_contained(attack: corpus.Attack) -> None:
-    with Interpreter(timeout=attack.timeout, memory_limit=attack.memory_limit) as js:
-        failures = corpus.run_attack(attack, js.eval)
+    with Interpreter(attack.language, timeout=attack.timeout, memory_limit=attack.memory_limit) as guest:
+        failures = corpus.run_attack(attack, guest.eval)
     assert not failures, f"{attack.id} ({attack.description}): " + "; ".join(failures)
 
 

@@ -21,13 +21,15 @@ from tests.support.scripted import SEPARATOR, build_agent, results_of, thread, t
 # Exhaustion cases are the interpreter's business (tests/attacks/test_corpus.py); through the tool, the cases
 # that aim at the host, its bridges, the clock and the state.
 THROUGH_TOOL = [a for a in corpus.ATTACKS if a.category != corpus.EXHAUSTION and SEPARATOR not in a.code]
-_agents: dict[tuple[float, int], Any] = {}
+_agents: dict[tuple[str, float, int], Any] = {}
 
 
 def _agent(attack: corpus.Attack) -> Any:
-    key = (attack.timeout, attack.memory_limit)
+    key = (attack.language, attack.timeout, attack.memory_limit)
     if key not in _agents:
-        mw = CodeInterpreterMiddleware(timeout=attack.timeout, memory_limit=attack.memory_limit)
+        mw = CodeInterpreterMiddleware(
+            language=attack.language, timeout=attack.timeout, memory_limit=attack.memory_limit
+        )
         _agents[key] = build_agent(mw, checkpointer=InMemorySaver())
     return _agents[key]
 

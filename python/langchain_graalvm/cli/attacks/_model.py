@@ -30,6 +30,7 @@ class Attack:
         follow: ``(code, expected)`` checks run after the attack and the ``1+1`` check, in the same interpreter.
         timeout: seconds allowed per eval (1 s for cases that must be stopped, 5 s for the rest by default).
         memory_limit: bytes the eval may keep.
+        language: the guest the cells are written for: ``"js"`` (JavaScript) or ``"python"`` (GraalPy).
     """
 
     id: str
@@ -41,6 +42,7 @@ class Attack:
     follow: tuple[tuple[str, str], ...] = ()
     timeout: float = 1.0
     memory_limit: int = 32 * 1024 * 1024
+    language: str = "js"
 
 
 class Outcome(Protocol):
