@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.errors import GraphBubbleUp, is_invalid_resume
 from pydantic import ValidationError
 
@@ -55,6 +56,61 @@ def _label(kind: str, name: str) -> str:
     return {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
 
 
+class _ToolRaised(Exception):  # noqa: N818 - it carries what the tool raised
+    """A ``BaseException`` that is not an ``Exception`` (``SystemExit``, ``GeneratorExit``...) raised by a synchronous
+    tool, carried back from its thread as an ordinary exception: awaited from the executor, ``GeneratorExit`` would
+    close the coroutines that wait for it instead of reaching their handlers."""
+
+    def __init__(self, raised: BaseException) -> None:
+        super().__init__(str(raised))
+        self.raised = raised
+
+
+def _contained(run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Runs a synchronous tool in its thread; what it raises comes back as an ``Exception``."""
+    try:
+        return run(*args, **kwargs)
+    except Exception:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - SystemExit from argparse, KeyboardInterrupt, GeneratorExit...
+        raise _ToolRaised(exc) from None
+
+
+def _contained_async(tool: BaseTool) -> BaseTool:
+    """The tool, its coroutine wrapped so that a ``SystemExit`` or ``KeyboardInterrupt`` it raises comes back as an
+    ordinary exception: ``arun`` runs it in a task of its own, and asyncio lets those two leave the event loop from a
+    task's step, whoever awaits the task. Only a ``StructuredTool``'s coroutine can be wrapped; another tool class
+    with async code of its own is called as it is."""
+    coroutine = getattr(tool, "coroutine", None)
+    if not isinstance(tool, StructuredTool) or coroutine is None:
+        return tool
+
+    @functools.wraps(coroutine)
+    async def contained(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await coroutine(*args, **kwargs)
+        except (Exception, asyncio.CancelledError):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt, GeneratorExit
+            raise _ToolRaised(exc) from None
+
+    return tool.model_copy(update={"coroutine": contained})
+
+
+def _raised(kind: str, name: str, exc: BaseException) -> dict[str, str]:
+    """The error the guest reads for a call that raised ``exc``."""
+    if isinstance(exc, _ToolRaised):
+        exc = exc.raised
+    return {"type": type(exc).__name__, "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}
+
+
+def _cancelled_from_outside() -> bool:
+    """Whether the running task was asked to stop (the eval ended), not merely handed a ``CancelledError`` that a
+    tool raised of its own accord."""
+    task = asyncio.current_task()
+    return task is None or task.cancelling() > 0
+
+
 def _unsaved_why(exc: Exception) -> str:
     """Why the globals a cell under review starts from could not be saved, and what to do about it."""
     if isinstance(exc, SnapshotError) and exc.too_large:
@@ -85,7 +141,7 @@ class HostCalls:
         self._calls = 0
         self._dispatch = SubagentDispatch(ctx, self._child_config)
         self._queue: Any = None
-        self._done: list[list[Any]] = []
+        self._done: list[tuple[int, bool, str]] = []  # (call id, ok, value as JSON)
         self._flush_scheduled = False
         self.interrupt: BaseException | None = None
         self.failure: str | None = None
@@ -121,7 +177,11 @@ class HostCalls:
         return bridge
 
     def _pump(self, queue: Any) -> None:
-        """Collects the guest's calls in batches (waiting in Java, without the GIL) and hands them to the loop."""
+        """Collects the guest's calls in batches (waiting in Java, without the GIL) and hands them to the loop.
+
+        Nothing the guest sends can end it: each call's input is decoded on its own, and one that cannot be read
+        fails that call alone. Should the pump itself fail, the eval is stopped with the reason, never left to
+        wait on calls nobody collects."""
         try:
             while True:
                 batch = queue.poll(_POLL_MS)
@@ -132,20 +192,26 @@ class HostCalls:
                     self._loop.call_soon_threadsafe(self._spawn, calls)
         except RuntimeError:  # the loop is closed: nobody is left to run the calls
             logger.debug("host calls dropped: the event loop is closed")
-        except Exception:  # noqa: BLE001 - never let a pump thread die silently
+        except BaseException as exc:  # noqa: BLE001 - never let a pump thread die silently
             logger.exception("host-call pump failed")
+            self._stop(failure=f"the host stopped collecting the eval's tool calls ({exc!r})")
 
-    def _spawn(self, calls: list[tuple[int, str, str, dict[str, Any]]]) -> None:
+    def _spawn(self, calls: list[_ptc.GuestCall]) -> None:
         if self._closed:
             return
-        for call_id, kind, name, args in calls:
-            if kind == "wait":
+        for call in calls:
+            if call.kind == "wait":
                 # After the first steps of the tasks just created (the loop runs callbacks in order): the calls
                 # the guest started before it waited are all registered by then.
-                self._loop.call_soon(self._guest_waiting, call_id)
+                self._loop.call_soon(self._guest_waiting, call.call_id)
+                continue
+            if call.refused is not None:
+                message = f"{_label(call.kind, call.name)}: {call.refused}"
+                self._complete(call.call_id, False, {"type": "TypeError", "message": message})
                 continue
             self._open += 1
-            task = self._loop.create_task(self._run(call_id, kind, name, args), context=self._context.copy())
+            run = self._run(call.call_id, call.kind, call.name, call.args)
+            task = self._loop.create_task(run, context=self._context.copy())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -155,9 +221,14 @@ class HostCalls:
             self._durable.guest_waiting(self._open)
 
     def _complete(self, call_id: int, ok: bool, value: Any) -> None:
-        """Queues a result; the results of one loop iteration go to Java in one batch."""
+        """Queues a result; the results of one loop iteration go to Java in one batch. A value with no JSON form
+        fails its own call, never the batch."""
         self._completed += 1
-        self._done.append([call_id, ok, value])
+        try:
+            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as exc:
+            ok, text = False, json.dumps({"type": "TypeError", "message": f"the result cannot be sent back: {exc}"})
+        self._done.append((call_id, ok, text))
         if not self._flush_scheduled:
             self._flush_scheduled = True
             self._loop.call_soon(self._flush)
@@ -167,8 +238,12 @@ class HostCalls:
         batch, self._done = self._done, []
         if not batch or self._java is None:
             return
-        text = json.dumps(batch, ensure_ascii=False, allow_nan=False)
-        _adapter.complete_host_calls(self._java, [entry[0] for entry in batch], text)
+        text = "[" + ",".join(f"[{call_id},{'true' if ok else 'false'},{value}]" for call_id, ok, value in batch) + "]"
+        try:
+            _adapter.complete_host_calls(self._java, [entry[0] for entry in batch], text)
+        except Exception as exc:  # noqa: BLE001 - the guest waits on these results: stop it rather than hang
+            logger.exception("host-call results could not be handed to the guest")
+            self._stop(failure=f"the host could not hand the eval its tool results ({exc!r})")
 
     async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
         try:
@@ -198,6 +273,10 @@ class HostCalls:
                 self._stop(interrupt=exc)
                 return
             payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
+                raise
+            payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
         self._complete(call_id, ok, payload)
 
     async def _outcome(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
@@ -211,18 +290,26 @@ class HostCalls:
             else:
                 result = await self._run_tool(name, args)
             return _ptc.to_guest_value(result), True
-        except (asyncio.CancelledError, GraphBubbleUp):
+        except GraphBubbleUp:
             raise
+        except asyncio.CancelledError as exc:
+            if _cancelled_from_outside():
+                raise
+            return _raised(kind, name, exc), False
         except HostCallError as exc:
             return {"type": exc.type_name, "message": str(exc)}, False
         except FsError as exc:
             return exc.payload(), False
+        except _ptc.CannotCross as exc:
+            return {"type": "TypeError", "message": f"{_label(kind, name)}: {exc}"}, False
         except ValidationError as exc:
             label = "task" if kind == "task" else f"tools.{name}"
             message = f"{label}: invalid arguments: {validation_message(exc)}"
             return {"type": "ValidationError", "message": message}, False
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
-            return {"type": type(exc).__name__, "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
+        except BaseException as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
+            # SystemExit (argparse on bad arguments), KeyboardInterrupt, GeneratorExit and the like included: raised
+            # by a tool, they would end the event loop's thread, or leave the eval tool.
+            return _raised(kind, name, exc), False
 
     def _refuse_reviewed_builtin(self, kind: str, name: str) -> None:
         """Refuses file writes and subagents from code when the agent reviews the tools that do them."""
@@ -367,10 +454,10 @@ class HostCalls:
             "tool_call_id": tool_call_id,
         }
         if runs_natively_async(tool):
-            return await tool.arun(args, **run_args)
+            return await _contained_async(tool).arun(args, **run_args)
         context = contextvars.copy_context()
         return await self._loop.run_in_executor(
-            sync_tool_pool(), functools.partial(context.run, tool.run, args, **run_args)
+            sync_tool_pool(), functools.partial(context.run, _contained, tool.run, args, **run_args)
         )
 
     # -------------------------------------------------------------------------------- files
@@ -400,11 +487,11 @@ class HostCalls:
             return
         try:
             text, ok = await self._run_fs("module", args), True
-        except asyncio.CancelledError:
-            raise
         except FsError as exc:
             text, ok = str(exc), False
-        except Exception as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
+        except BaseException as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
+            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
+                raise
             text, ok = f"EIO: the module could not be read: {exc}", False
         if self._java is not None and not self._closed:
             self._java.completeModuleRead(call_id, ok, text)

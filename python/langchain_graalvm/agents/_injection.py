@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from langchain_core.tools import BaseTool
+from langchain_core.tools import BaseTool, StructuredTool
 from langchain_core.tools.base import InjectedToolCallId, _is_injected_arg_type, get_all_basemodel_annotations
 from pydantic import BaseModel, ValidationError
 
@@ -49,8 +49,12 @@ def _needs_tool_call_id(tool: BaseTool) -> bool:
 
 
 def runs_natively_async(tool: BaseTool) -> bool:
+    """Whether the tool has async code of its own; a ``StructuredTool`` made from a plain function runs it in a
+    thread even when called through ``arun``, and so is synchronous here."""
     if getattr(tool, "coroutine", None) is not None:
         return True
+    if isinstance(tool, StructuredTool):
+        return False
     return type(tool)._arun is not BaseTool._arun
 
 

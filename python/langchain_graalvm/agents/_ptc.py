@@ -4,9 +4,11 @@ cross the boundary (JSON with a few tagged forms both sides agree on). How they 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -134,7 +136,7 @@ def _plain(value: Any, depth: int) -> Any:
     if value is None or isinstance(value, (str, bool)):
         return value
     if isinstance(value, int):
-        return value if -_MAX_SAFE_INT < value < _MAX_SAFE_INT else {TAG_BIGINT: str(value)}
+        return value if -_MAX_SAFE_INT < value < _MAX_SAFE_INT else {TAG_BIGINT: _digits(value)}
     if isinstance(value, float):
         return _tag_number(value)
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -148,19 +150,73 @@ def _plain(value: Any, depth: int) -> Any:
     return str(value)
 
 
+class CannotCross(ValueError):
+    """A guest value the host cannot take as it is: the guest gets this message as a ``TypeError``."""
+
+
+def _bounded_int(text: str) -> int:
+    limit = sys.get_int_max_str_digits()
+    if limit and len(text.lstrip("-")) > limit:
+        raise CannotCross(
+            f"an integer of {len(text.lstrip('-'))} digits cannot be sent to the host (at most {limit} digits); "
+            "send it as a string"
+        )
+    return int(text)
+
+
+def _digits(value: int) -> str:
+    try:
+        return str(value)
+    except ValueError:  # over the interpreter's limit for int-to-str conversion
+        raise CannotCross(
+            f"an integer of more than {sys.get_int_max_str_digits()} digits cannot be sent to the guest; "
+            "return it as a string"
+        ) from None
+
+
 def _untag(obj: dict[str, Any]) -> Any:
     if len(obj) == 1:
         ((key, value),) = obj.items()
-        if key == TAG_BIGINT:
-            return int(value)
-        if key == TAG_NUMBER:
+        if key == TAG_BIGINT and isinstance(value, str):
+            return _bounded_int(value)
+        if key == TAG_NUMBER and value in ("NaN", "Infinity", "-Infinity"):
             return float(value.replace("Infinity", "inf"))
-        if key == TAG_BYTES:
-            return bytes(value)
+        if key == TAG_BYTES and isinstance(value, list):
+            try:
+                return bytes(value)
+            except (ValueError, TypeError):
+                raise CannotCross("bytes sent to the host must be whole numbers from 0 to 255") from None
     return obj
 
 
-def decode_calls(text: str) -> list[tuple[int, str, str, dict[str, Any]]]:
-    """A batch of guest calls: ``[callId, kind, name, input]`` entries, the input always a JSON object."""
-    calls = json.loads(text, object_hook=_untag)
-    return [(int(c[0]), str(c[1]), str(c[2]), c[3] if isinstance(c[3], dict) else {}) for c in calls]
+@dataclasses.dataclass(frozen=True)
+class GuestCall:
+    """One call from the guest: its arguments, or why they cannot be read (``refused``) and so the call fails."""
+
+    call_id: int
+    kind: str
+    name: str
+    args: dict[str, Any]
+    refused: str | None = None
+
+
+def decode_calls(text: str) -> list[GuestCall]:
+    """A batch of guest calls: ``[callId, kind, name, inputText]`` entries written by the host (Java).
+
+    Each input is the guest's own JSON text, which guest code can shape at will, so it is decoded on its own: one
+    that is not a JSON object, or holds a value the host cannot take (an integer too long to read, a malformed
+    tag), refuses that call alone.
+    """
+    calls = []
+    for call_id, kind, name, raw in json.loads(text):
+        try:
+            args = json.loads(raw, object_hook=_untag, parse_int=_bounded_int)
+        except CannotCross as exc:
+            calls.append(GuestCall(int(call_id), str(kind), str(name), {}, str(exc)))
+            continue
+        except (ValueError, TypeError, RecursionError) as exc:
+            why = f"the arguments are not valid JSON ({exc})"
+            calls.append(GuestCall(int(call_id), str(kind), str(name), {}, why))
+            continue
+        calls.append(GuestCall(int(call_id), str(kind), str(name), args if isinstance(args, dict) else {}))
+    return calls

@@ -24,6 +24,9 @@ seed files described by :data:`FILES_PREFIXES` and :data:`FILES_SEED`.
 by :func:`check_source_outcome`: refused with ``CodeTooLarge`` or ``CodeTooDeep`` before any parsing, or run
 (or stopped at the timeout) with the globals kept.
 
+:data:`TOOL_ATTACKS` need the agent's tools: hostile guests against the host-call protocol and hostile tools
+(:data:`HOSTILE_TOOLS`) against the eval, run through the eval tool with ``max_ptc_calls`` of :data:`TOOL_BUDGET`.
+
 :data:`SNAPSHOT_ATTACKS` holds tampered snapshot payloads for :meth:`Interpreter.restore`; each must be refused
 with a ``SnapshotError`` that changes nothing, or restore as documented.
 """
@@ -52,6 +55,7 @@ from .snapshots import SNAPSHOT_ATTACKS, SnapshotAttack
 from .source import SOURCE_ATTACKS, SourceAttack, check_source_outcome
 from .state import STATE_ATTACKS
 from .timing import TIMING_ATTACKS
+from .tools import HOSTILE_TOOLS, TOOL_ATTACKS, TOOL_BUDGET
 
 ATTACKS: tuple[Attack, ...] = (
     *HOST_ESCAPE_ATTACKS,
@@ -70,11 +74,14 @@ __all__ = [
     "FILES_ATTACKS",
     "FILES_PREFIXES",
     "FILES_SEED",
+    "HOSTILE_TOOLS",
     "HOST_ESCAPE",
     "SNAPSHOT_ATTACKS",
     "SOURCE_ATTACKS",
     "STATE",
     "TIMING",
+    "TOOL_ATTACKS",
+    "TOOL_BUDGET",
     "Attack",
     "EnvelopeOutcome",
     "Outcome",

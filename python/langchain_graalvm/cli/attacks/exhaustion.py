@@ -258,4 +258,25 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "timeout",
         "rendering a sparse array walks its holes until the timeout",
     ),
+    # One large array kept in one step: allocated outside the young generation, after the collection that made room
+    # for it, and the cell may end before the watchdog's next tick.
+    make(
+        "kept-array",
+        EXHAUSTION,
+        "globalThis.kept = new Uint8Array(2 ** 30); 1",
+        "limit",
+        "a 1 GiB array kept in one step under a 64 MiB limit",
+        timeout=BOMB_TIMEOUT,
+        memory_limit=64 * 1024 * 1024,
+    ),
+    make(
+        "py-kept-bytearray",
+        EXHAUSTION,
+        "kept = bytearray(1 << 30)",
+        "limit",
+        "a 1 GiB bytearray kept in one step under a 64 MiB limit",
+        timeout=BOMB_TIMEOUT,
+        memory_limit=64 * 1024 * 1024,
+        language="python",
+    ),
 )

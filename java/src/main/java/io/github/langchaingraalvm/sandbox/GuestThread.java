@@ -139,6 +139,12 @@ final class GuestThread {
             if (Sandbox.unusableReason() != null) {
                 throw new SandboxBrokenException(Sandbox.unusableReason());
             }
+            String unwatched = watchdog.notRunning();
+            if (unwatched != null) {
+                return new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
+                        "The eval did not run: " + unwatched + ". Globals from earlier calls are kept.", "", false,
+                        System.nanoTime() - start, options.maxResultChars());
+            }
             return await(submit(() -> finalOutcome(cell)), t -> abandon(t, start));
         } catch (SandboxBrokenException e) {
             throw e;

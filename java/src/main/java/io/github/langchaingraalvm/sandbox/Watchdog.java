@@ -42,6 +42,11 @@ import org.graalvm.polyglot.PolyglotException;
  * add the growth since that first one, so garbage lying in the heap at the start cannot hide a guest that keeps
  * allocating: such a guest is stopped by about twice the allowance at most. A heap that is close to full stops an
  * eval on the plain figure.
+ *
+ * <p>Nothing a guest does may end the watchdog's thread: a full heap (an {@link OutOfMemoryError} where it
+ * allocates, or where it hands a stop to the stopper threads) frees a reserve kept for that moment and the next tick
+ * tries again. Should the thread end all the same, the next eval starts a new one, and refuses to run when it cannot
+ * ({@link #notRunning()}): no eval ever runs without its limits.
  */
 final class Watchdog {
     /** Why an eval was stopped. */
@@ -116,6 +121,8 @@ final class Watchdog {
 
     private static final long TICK_NANOS = Duration.ofMillis(5).toNanos();
     private static final long STUCK_NANOS = Duration.ofSeconds(1).toNanos();
+    private static final int RESERVE_BYTES = 1 << 20;
+    private static final long SWEEP_WAIT_SECONDS = 10;
 
     private final Set<Ticket> active = ConcurrentHashMap.newKeySet();
     private final ExecutorService stopper = Executors.newCachedThreadPool(r -> {
@@ -132,11 +139,20 @@ final class Watchdog {
             .filter(p -> p.getType() == MemoryType.HEAP && p.getName().contains("Eden"))
             .toList();
     private final AtomicLong heapAfterGc = new AtomicLong();
+    /** Heap outside the young generation after the latest collection: what grows there since came in directly. */
+    private final AtomicLong outsideYoungAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
-    private final Thread thread;
+    private volatile Thread thread;
+    /** Freed when the heap is full, so the watchdog's own next steps can allocate; taken again once they can. */
+    private volatile byte[] reserve = new byte[RESERVE_BYTES];
+    /** The latest background collection (see {@link #sweepLater()}); done when none runs. */
+    private volatile CompletableFuture<Void> sweep = CompletableFuture.completedFuture(null);
+    /** The last failure the watchdog's thread met, for the message of an eval it cannot watch. */
+    private volatile Throwable lastFailure;
 
     Watchdog() {
         heapAfterGc.set(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        outsideYoungAfterGc.set(heapAfterGc.get() - youngInUse());
         for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
                 emitter.addNotificationListener((n, h) -> {
@@ -145,12 +161,15 @@ final class Watchdog {
                     }
                     var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
                     long used = 0;
+                    long young = 0;
                     for (Map.Entry<String, MemoryUsage> e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
                         if (!e.getKey().contains("Metaspace") && !e.getKey().contains("CodeHeap")
                                 && !e.getKey().contains("Compressed Class")) {
                             used += e.getValue().getUsed();
+                            young += e.getKey().contains("Eden") ? e.getValue().getUsed() : 0;
                         }
                     }
+                    outsideYoungAfterGc.set(used - young);
                     heapAfterGc.set(used);
                     collections.incrementAndGet();
                     for (Ticket t : active) {
@@ -159,10 +178,33 @@ final class Watchdog {
                 }, null, null);
             }
         }
-        thread = new Thread(this::run, "graalvm-sandbox-watchdog");
-        thread.setDaemon(true);
-        thread.setPriority(Thread.MAX_PRIORITY);
-        thread.start();
+        thread = startThread();
+    }
+
+    private Thread startThread() {
+        Thread t = new Thread(this::run, "graalvm-sandbox-watchdog");
+        t.setDaemon(true);
+        t.setPriority(Thread.MAX_PRIORITY);
+        t.start();
+        return t;
+    }
+
+    /**
+     * Null while the watchdog's thread runs; otherwise (it ended, and a new one could not be started) why no eval
+     * may run now, in plain words.
+     */
+    synchronized String notRunning() {
+        if (thread.isAlive()) {
+            return null;
+        }
+        try {
+            thread = startThread();
+            return null;
+        } catch (Throwable e) {
+            Throwable cause = lastFailure != null ? lastFailure : e;
+            return "the sandbox's watchdog thread, which enforces every eval's time and memory limits, has stopped ("
+                    + GuestThread.describe(cause) + ") and could not be restarted";
+        }
     }
 
     long allocatedBytes(long threadId) {
@@ -171,6 +213,9 @@ final class Watchdog {
 
     Ticket watch(Context context, long threadId, long memoryLimit, Duration timeout, Duration grace) {
         boolean measure = memoryLimit > 0;
+        if (measure) {
+            awaitSweep();
+        }
         Ticket t = new Ticket(context, threadId, memoryLimit, timeout, grace,
                 measure ? allocatedBytes(threadId) : 0, measure ? heapInUse() : 0, heapAfterGc.get(),
                 collections.get());
@@ -185,8 +230,17 @@ final class Watchdog {
         active.remove(ticket);
     }
 
+    /**
+     * Ends the watch of an eval. Its end is one more measurement: a cell that kept more than its limit in one step
+     * between two ticks (one large array, say) is stopped as if a tick had seen it, its context closed by force.
+     */
     void release(Ticket ticket) {
         active.remove(ticket);
+        if (ticket.reason == null && ticket.memoryLimit > 0 && overMemory(ticket)) {
+            ticket.stoppedAt = System.nanoTime();
+            ticket.reason = Reason.MEMORY;
+            closeAndSettle(ticket);
+        }
         if (ticket.reason != null) {
             try {
                 ticket.stopDone.get(ticket.grace.toNanos() + STUCK_NANOS * 2, TimeUnit.NANOSECONDS);
@@ -195,6 +249,46 @@ final class Watchdog {
             } catch (ExecutionException | TimeoutException e) {
                 // The stopper is stuck on a context that is being closed: nothing more to wait for.
             }
+        }
+        if (ticket.memoryLimit > 0 && (ticket.reason == Reason.MEMORY
+                || allocatedBytes(ticket.threadId) - ticket.allocatedAtStart + ticket.hostBytes >= ticket.memoryLimit)) {
+            sweepLater();
+        }
+    }
+
+    /**
+     * Collects the heap in the background after an eval that may have left more garbage than a limit: its own
+     * temporaries, or a context closed for keeping too much. An eval's measurements start from the heap in use
+     * when it starts, garbage included (so live data other threads build is never blamed on it); garbage of that
+     * size lying there could hide as much kept by the next eval, so the next eval under a memory limit waits for
+     * this collection first. Evals that allocate less than their limit never cause one.
+     */
+    private void sweepLater() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        sweep = done;
+        try {
+            stopper.execute(() -> {
+                try {
+                    System.gc();
+                    long used = heapInUse();
+                    heapAfterGc.set(used);
+                    outsideYoungAfterGc.set(used - youngInUse());
+                } finally {
+                    done.complete(null);
+                }
+            });
+        } catch (Throwable e) {
+            done.complete(null);
+        }
+    }
+
+    private void awaitSweep() {
+        try {
+            sweep.get(SWEEP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // A collection that takes this long is not waited for: the eval is measured as it would be without.
         }
     }
 
@@ -205,13 +299,19 @@ final class Watchdog {
         }
         ticket.stoppedAt = System.nanoTime();
         ticket.reason = reason;
-        stopper.execute(() -> {
-            try {
-                escalate(ticket);
-            } finally {
-                ticket.stopDone.complete(null);
-            }
-        });
+        try {
+            stopper.execute(() -> {
+                try {
+                    escalate(ticket);
+                } finally {
+                    ticket.stopDone.complete(null);
+                }
+            });
+        } catch (Throwable e) {
+            // No stopper could take it (a full heap, no thread to be had): the watchdog's next tick closes the
+            // context by force instead of waiting for the grace period.
+            ticket.stoppedAt = System.nanoTime() - ticket.grace.toNanos() - STUCK_NANOS;
+        }
     }
 
     private void escalate(Ticket ticket) {
@@ -243,27 +343,73 @@ final class Watchdog {
 
     private void run() {
         while (true) {
-            if (active.isEmpty()) {
-                LockSupport.parkNanos(this, Duration.ofMillis(100).toNanos());
-                continue;
-            }
-            long now = System.nanoTime();
-            for (Ticket t : active) {
-                if (t.reason != null) {
-                    // A stop that did not take (an interrupt that arrived before the guest started, say) ends in
-                    // a forced close once the grace period is well past.
-                    if (!t.forcedClose && now - t.stoppedAt > t.grace.toNanos() + STUCK_NANOS) {
-                        stopper.execute(() -> forceClose(t));
-                    }
-                    continue;
+            try {
+                tick();
+                if (reserve == null) {
+                    reserve = new byte[RESERVE_BYTES];
                 }
-                if (t.pausedSince == 0 && now - t.deadlineNanos > 0) {
-                    stop(t, Reason.TIMEOUT);
-                } else if (t.memoryLimit > 0 && overMemory(t)) {
-                    stop(t, Reason.MEMORY);
-                }
+            } catch (Throwable e) {
+                // A full heap, most likely: let go of the reserve so the next tick can act, and keep watching.
+                reserve = null;
+                lastFailure = e;
+                LockSupport.parkNanos(this, TICK_NANOS);
             }
-            LockSupport.parkNanos(this, TICK_NANOS);
+        }
+    }
+
+    private void tick() {
+        if (active.isEmpty()) {
+            LockSupport.parkNanos(this, Duration.ofMillis(100).toNanos());
+            return;
+        }
+        long now = System.nanoTime();
+        Throwable failed = null;
+        for (Ticket t : active) {
+            try {
+                check(t, now);
+            } catch (Throwable e) {
+                // One eval's failure never keeps the others from being watched.
+                failed = e;
+            }
+        }
+        if (failed instanceof Error error) {
+            throw error;
+        } else if (failed != null) {
+            throw new IllegalStateException(failed);
+        }
+        LockSupport.parkNanos(this, TICK_NANOS);
+    }
+
+    private void check(Ticket t, long now) {
+        if (t.reason != null) {
+            // A stop that did not take (an interrupt that arrived before the guest started, say) ends in a forced
+            // close once the grace period is well past.
+            if (!t.forcedClose && now - t.stoppedAt > t.grace.toNanos() + STUCK_NANOS) {
+                forceCloseLater(t);
+            }
+            return;
+        }
+        if (t.pausedSince == 0 && now - t.deadlineNanos > 0) {
+            stop(t, Reason.TIMEOUT);
+        } else if (t.memoryLimit > 0 && overMemory(t)) {
+            stop(t, Reason.MEMORY);
+        }
+    }
+
+    /** Closes a stopped eval's context by force on a stopper thread, or here when none can be had. */
+    private void forceCloseLater(Ticket t) {
+        try {
+            stopper.execute(() -> closeAndSettle(t));
+        } catch (Throwable e) {
+            closeAndSettle(t);
+        }
+    }
+
+    private static void closeAndSettle(Ticket t) {
+        try {
+            forceClose(t);
+        } finally {
+            t.stopDone.complete(null);
         }
     }
 
@@ -280,7 +426,10 @@ final class Watchdog {
         // What the host handed in since that collection is not in its figure: count it as kept until one says.
         sinceCollection += t.hostBytes - t.hostBytesAtCollection;
         boolean collectedSinceStart = collections.get() != t.collectionsAtStart;
-        if (collectedSinceStart && Math.min(sinceCollection, allocated) < t.memoryLimit) {
+        // Large arrays are allocated outside the young generation, and the collection that makes room for one
+        // runs before it is there: growth outside the young generation since that collection is not in its figure.
+        if (collectedSinceStart && Math.min(sinceCollection, allocated) < t.memoryLimit
+                && heapInUse() - youngInUse() - outsideYoungAfterGc.get() < t.memoryLimit) {
             return false;
         }
         // No collection has measured this eval yet. Its allocations fill the young generation, whose next
@@ -308,6 +457,7 @@ final class Watchdog {
         // and until it does the figure is the previous collection's, which may be a young one with old garbage.
         long used = heapInUse();
         heapAfterGc.set(used);
+        outsideYoungAfterGc.set(used - youngInUse());
         t.hostBytesAtCollection = t.hostBytes;
         long kept;
         if (t.anchorHeap < 0) {

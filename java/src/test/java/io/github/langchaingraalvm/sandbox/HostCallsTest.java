@@ -101,8 +101,9 @@ class HostCallsTest {
     @Test
     void waitingOnTheHostDoesNotCountAgainstTheTimeout() {
         js.close();
-        js = open(SandboxOptions.builder().timeout(Duration.ofMillis(300)).build());
-        HostBridge bridge = echo(new CopyOnWriteArrayList<>(), 1200, 0, "slow");
+        // The host takes three times the timeout; the cell's own work (a cold context on a loaded machine) has it all.
+        js = open(SandboxOptions.builder().timeout(Duration.ofSeconds(1)).build());
+        HostBridge bridge = echo(new CopyOnWriteArrayList<>(), 3000, 0, "slow");
         assertEquals("<result>1</result>", js.eval("await tools.slow({}); 1", bridge).envelope());
     }
 
@@ -167,15 +168,25 @@ class HostCallsTest {
         while (batch.equals("[]")) {
             batch = queue.poll(5000);
         }
-        assertTrue(batch.startsWith("[[") && batch.contains("\"tool\",\"ping\",{\"a\":1}"), batch);
-        String rest = batch.contains("{\"a\":2}") ? "" : queue.poll(5000);
-        assertTrue((batch + rest).contains("{\"a\":2}"));
+        assertTrue(batch.startsWith("[[") && batch.contains("\"tool\",\"ping\",\"{\\\"a\\\":1}\""), batch);
+        String rest = batch.contains("{\\\"a\\\":2}") ? "" : queue.poll(5000);
+        assertTrue((batch + rest).contains("{\\\"a\\\":2}"));
         long first = Long.parseLong(batch.substring(2, batch.indexOf(',')));
         js.completeHostCalls(new long[] {first, first + 1}, "[[" + first + ",true,\"x\"],[" + (first + 1)
                 + ",true,\"y\"]]");
         assertEquals("<result>x+y</result>", running.get(10, TimeUnit.SECONDS).envelope());
         queue.close();
         assertNull(queue.poll(10));
+    }
+
+    @Test
+    void aCallsInputIsOneEntryOfTheBatchWhateverItHolds() throws Exception {
+        // The Python guest's helpers are within the guest's reach: an input may close its own entry and add more.
+        HostCallQueue queue = new HostCallQueue();
+        queue.start(7, "tool", "ping", "{}],[8,\"tool\",\"ping\",{}");
+        queue.start(9, "tool", "ping", "\"\\\n\u0001");
+        assertEquals("[[7,\"tool\",\"ping\",\"{}],[8,\\\"tool\\\",\\\"ping\\\",{}\"],"
+                + "[9,\"tool\",\"ping\",\"\\\"\\\\\\n\\u0001\"]]", queue.poll(10));
     }
 
     @Test
@@ -187,11 +198,11 @@ class HostCallsTest {
                 "const a = tools.ping({a: 1}); let x = 0; for (let i = 0; i < 1e4; i++) { x = (x + i) % 7 }\n"
                         + "const b = tools.ping({a: 2}); (await a) + (await b)", bridge));
         String seen = pollUntil(queue, "\"wait\"", running);
-        assertTrue(seen.contains("{\"a\":1}") && seen.contains("{\"a\":2}"), seen);
-        assertTrue(seen.endsWith("[0,\"wait\",\"guest\",{}]]"), seen);
+        assertTrue(seen.contains("{\\\"a\\\":1}") && seen.contains("{\\\"a\\\":2}"), seen);
+        assertTrue(seen.endsWith("[0,\"wait\",\"guest\",\"{}\"]]"), seen);
         long first = Long.parseLong(seen.substring(seen.indexOf("[[") + 2, seen.indexOf(',')));
         js.completeHostCalls(new long[] {first}, "[[" + first + ",true,\"x\"]]");
-        assertTrue(pollUntil(queue, "\"wait\"", running).endsWith("[1,\"wait\",\"guest\",{}]]"));
+        assertTrue(pollUntil(queue, "\"wait\"", running).endsWith("[1,\"wait\",\"guest\",\"{}\"]]"));
         js.completeHostCalls(new long[] {first + 1}, "[[" + (first + 1) + ",true,\"y\"]]");
         assertEquals("<result>xy</result>", running.get(10, TimeUnit.SECONDS).envelope());
         queue.close();
