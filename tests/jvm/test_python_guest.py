@@ -160,11 +160,10 @@ def test_a_guest_cannot_take_the_host_processs_signals() -> None:
         import os, signal, time
         from langchain_graalvm import Interpreter
         seen = []
-        for sig in (signal.SIGUSR1, signal.SIGUSR2):
-            signal.signal(sig, lambda s, f: seen.append(s))
+        signal.signal(signal.SIGUSR1, lambda s, f: seen.append(s))  # SIGUSR2 is the JVM's own (suspend/resume)
         hostile = [
-            "import signal\nsignal.signal(signal.SIGUSR1, lambda s, f: None)",
-            "import _signal\n_signal.signal(12, lambda s, f: None)",
+            "import signal\\nsignal.signal(signal.SIGUSR1, lambda s, f: None)",
+            "import _signal\\n_signal.signal(10, lambda s, f: None)",
             "signal.signal(signal.SIGALRM, lambda s, f: None)",
             "signal.setitimer(signal.ITIMER_REAL, 0.2, 0.2)",
             "signal.alarm(1)",
@@ -175,10 +174,9 @@ def test_a_guest_cannot_take_the_host_processs_signals() -> None:
                 out = py.eval(code)
                 print("cell", out.status, out.error_type, "Java" in out.text)
             time.sleep(1.5)  # a timer the guest armed would have fired by now
-            for sig in (signal.SIGUSR1, signal.SIGUSR2):
-                os.kill(os.getpid(), sig)
+            os.kill(os.getpid(), signal.SIGUSR1)
             for _ in range(100):
-                if len(seen) == 2:
+                if seen:
                     break
                 time.sleep(0.05)
             print("host handlers", sorted(seen))
@@ -189,7 +187,7 @@ def test_a_guest_cannot_take_the_host_processs_signals() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
     lines = proc.stdout.splitlines()
     assert lines[:6] == ["cell error PermissionError False"] * 6, proc.stdout
-    assert lines[6] == f"host handlers {sorted([10, 12])}", proc.stdout
+    assert lines[6] == "host handlers [10]", proc.stdout
     assert lines[7] == "after <result>2</result>", proc.stdout
 
 
