@@ -14,14 +14,15 @@ import pytest
 from tests.guest.conftest import SANDBOX, GuestFactory, guest_source
 
 
-def test_the_parts_make_one_module_with_setup_only_as_its_entry() -> None:
+def test_the_parts_make_one_module_with_lock_down_and_setup_as_its_entries() -> None:
     text = guest_source("python_guest.py")
     assert not [line for line in text.splitlines() if line.lstrip().startswith("# @include")]
     for part in (SANDBOX / "pyguest").glob("*.py"):
         assert part.read_text(encoding="utf-8").strip() in text
     tree = ast.parse(text)
     functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert {"setup", "install_console", "freeze_clock", "make_runner", "make_encoder", "make_decoder"} <= functions
+    entries = {"setup", "lock_down", "install_console", "freeze_clock", "make_runner", "make_encoder", "make_decoder"}
+    assert entries <= functions
 
 
 def test_run_returns_the_value_and_sends_output(make_guest: GuestFactory) -> None:
