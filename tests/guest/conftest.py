@@ -57,6 +57,29 @@ class Host:
 GuestFactory = Callable[..., tuple[Any, Host]]
 
 
+def host_seal(epoch_ms: int) -> Callable[..., Any]:
+    """The host's `seal` (PythonInterpreter.sealedClock): keeps gmtime, asctime and strftime and calls them only with
+    a time given, a missing or None time being the frozen instant."""
+
+    def seal(gmtime: Any, asctime: Any, strftime: Any) -> Callable[..., Any]:
+        def frozen(args: tuple[Any, ...], at: int) -> Any:
+            return gmtime(epoch_ms / 1000.0) if len(args) <= at or args[at] is None else args[at]
+
+        def sealed(*args: Any) -> Any:
+            which = args[0] if args else None
+            if which == 0 and len(args) <= 2:
+                return gmtime(epoch_ms / 1000.0 if len(args) < 2 or args[1] is None else args[1])
+            if which == 1 and len(args) <= 2:
+                return asctime(frozen(args, 1))
+            if which == 2 and len(args) in (2, 3):
+                return strftime(args[1], frozen(args, 2))
+            return None
+
+        return sealed
+
+    return seal
+
+
 @pytest.fixture
 def make_guest(monkeypatch: pytest.MonkeyPatch) -> Iterator[GuestFactory]:
     """Makes fresh guests: make_guest(capture=True, frozen_clock=False, epoch_ms=0) -> (api, host)."""
@@ -71,6 +94,6 @@ def make_guest(monkeypatch: pytest.MonkeyPatch) -> Iterator[GuestFactory]:
         namespace: dict[str, Any] = {"__name__": "__main__"}
         exec(code, namespace)
         host = Host()
-        return namespace["setup"](host.emit, capture, frozen_clock, epoch_ms), host
+        return namespace["setup"](host.emit, capture, frozen_clock, epoch_ms, host_seal(epoch_ms)), host
 
     yield make

@@ -5,20 +5,24 @@ from __future__ import annotations
 import ast
 import builtins
 import json
+import re
+import types
+from typing import Any
 
 import pytest
 
 from tests.guest.conftest import SANDBOX, GuestFactory, guest_source
 
 
-def test_the_parts_make_one_module_with_setup_only_as_its_entry() -> None:
+def test_the_parts_make_one_module_with_lock_down_and_setup_as_its_entries() -> None:
     text = guest_source("python_guest.py")
     assert not [line for line in text.splitlines() if line.lstrip().startswith("# @include")]
     for part in (SANDBOX / "pyguest").glob("*.py"):
         assert part.read_text(encoding="utf-8").strip() in text
     tree = ast.parse(text)
     functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert {"setup", "install_console", "freeze_clock", "make_runner", "make_encoder", "make_decoder"} <= functions
+    entries = {"setup", "lock_down", "install_console", "freeze_clock", "make_runner", "make_encoder", "make_decoder"}
+    assert entries <= functions
 
 
 def test_run_returns_the_value_and_sends_output(make_guest: GuestFactory) -> None:
@@ -63,6 +67,33 @@ def test_frozen_clock(make_guest: GuestFactory) -> None:
     assert list(api.run("import time\n(time.time(), time.time_ns(), time.gmtime().tm_mday)", 100))[1] == (
         "(86400.0, 86400000000000, 2)"
     )
+
+
+def test_frozen_clock_keeps_no_original_within_reach(make_guest: GuestFactory) -> None:
+    api, _ = make_guest(frozen_clock=True, epoch_ms=86_400_000)
+    code = (
+        "import time\n[c.cell_contents for f in (time.localtime, time.ctime, time.strftime) for c in f.__closure__"
+        " if type(c.cell_contents).__name__ == 'builtin_function_or_method']"
+    )
+    assert list(api.run(code, 100))[1] == "[]"
+    assert list(api.run("time.localtime.__closure__[0].cell_contents(0).tm_mday", 100))[1] == "2"
+
+
+def test_lock_down_refuses_process_wide_functions() -> None:
+    namespace: dict[str, Any] = {"__name__": "lockdown"}
+    exec(compile(guest_source("pyguest/lockdown.py"), "lockdown.py", "exec"), namespace)
+    signal = types.ModuleType("_signal")
+    signal.signal = signal.getsignal = print  # type: ignore[attr-defined]
+    posix = types.ModuleType("posix")
+    posix.system = posix.kill = posix.getpid = print  # type: ignore[attr-defined]
+    namespace["lock_down"]({"_signal": signal, "posix": posix})
+    assert signal.getsignal is print and posix.getpid is print  # type: ignore[attr-defined]
+    for call, text in ((signal.signal, "signals (signal.signal)"), (posix.system, "processes (os.system)")):  # type: ignore[attr-defined]
+        with pytest.raises(PermissionError, match=re.escape(text)):
+            call(10, print)
+        assert not call.__closure__ or all(c.cell_contents is not print for c in call.__closure__)
+    with pytest.raises(PermissionError, match=re.escape("os.kill")):
+        posix.kill(1, 10)  # type: ignore[attr-defined]
 
 
 def test_snapshot_round_trip_into_a_fresh_guest(make_guest: GuestFactory) -> None:

@@ -126,6 +126,71 @@ def test_frozen_clock_hides_the_host_time() -> None:
         assert float(real.eval("import time\ntime.time()").value or 0) > 1.6e9
 
 
+def test_the_frozen_clock_has_no_back_door() -> None:
+    # The functions the frozen ones call are held by the host: found in their closure cells and called with no time,
+    # or with None, they still give the frozen instant; so do GraalPy's own clock and a reloaded time module.
+    cells = """import time
+found = []
+for f in (time.localtime, time.gmtime, time.ctime, time.asctime, time.strftime):
+    for c in f.__closure__ or ():
+        v = c.cell_contents
+        if callable(v):
+            for args in ((), (None,), (0,), (0, None), (1,), (1, None), (2, '%Y-%m-%d'), (2, '%Y-%m-%d', None)):
+                try:
+                    r = v(*args)
+                except Exception:
+                    continue
+                found.append(str(getattr(r, 'tm_year', r))[:10] if isinstance(r, (str, tuple)) else type(r).__name__)
+sorted(set(found))"""
+    with Interpreter("python", frozen_epoch_ms=86_400_000, timeout=SLOW) as frozen:
+        assert frozen.eval(cells).value == "['1970', '1970-01-02', 'ForeignNone', 'Fri Jan  2']"
+        assert frozen.eval("__graalpython__.time_millis()").value == "86400000"
+        reloaded = (
+            "import importlib\nt = importlib.reload(time)\n(t.time(), t.gmtime(None).tm_mday, t.strftime('%Y-%m-%d'))"
+        )
+        assert frozen.eval(reloaded).value == "(86400.0, 2, '1970-01-02')"
+        assert frozen.eval("time.strftime('%Y', 'x')").error_type == "TypeError"  # the original's own errors
+
+
+def test_a_guest_cannot_take_the_host_processs_signals() -> None:
+    # GraalPy installs signal handlers for the whole process: a guest's handler for SIGUSR1 once replaced the host's,
+    # and its timers fired after the eval. In a process of its own, the host's handlers must still run afterwards.
+    proc = run_python(
+        """
+        import os, signal, time
+        from langchain_graalvm import Interpreter
+        seen = []
+        signal.signal(signal.SIGUSR1, lambda s, f: seen.append(s))  # SIGUSR2 is the JVM's own (suspend/resume)
+        hostile = [
+            "import signal\\nsignal.signal(signal.SIGUSR1, lambda s, f: None)",
+            "import _signal\\n_signal.signal(10, lambda s, f: None)",
+            "signal.signal(signal.SIGALRM, lambda s, f: None)",
+            "signal.setitimer(signal.ITIMER_REAL, 0.2, 0.2)",
+            "signal.alarm(1)",
+            "signal.signal(signal.SIGINT, print)",
+        ]
+        with Interpreter("python", timeout=120) as py:
+            for code in hostile:
+                out = py.eval(code)
+                print("cell", out.status, out.error_type, "Java" in out.text)
+            time.sleep(1.5)  # a timer the guest armed would have fired by now
+            os.kill(os.getpid(), signal.SIGUSR1)
+            for _ in range(100):
+                if seen:
+                    break
+                time.sleep(0.05)
+            print("host handlers", sorted(seen))
+            print("after", py.eval("1 + 1").text)
+        """,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[:6] == ["cell error PermissionError False"] * 6, proc.stdout
+    assert lines[6] == "host handlers [10]", proc.stdout
+    assert lines[7] == "after <result>2</result>", proc.stdout
+
+
 # --------------------------------------------------------------------------------------------- isolation
 
 

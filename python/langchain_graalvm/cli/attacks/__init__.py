@@ -1,9 +1,9 @@
 """A corpus of hostile programs and the outcome each must have: the sandbox's containment, written down as data.
 
-Every :class:`Attack` is one cell of model-written JavaScript (after optional set-up cells) and the outcome the
-model must get. :func:`run_attack` runs one through any interpreter that has ``eval(code)`` returning an object
-with ``status``, ``value``, ``error_type`` and ``state_reset`` (this package's :class:`~langchain_graalvm.Interpreter`,
-or an adapter around another sandbox), then checks that the same interpreter still answers ``1+1`` with ``2``
+Every :class:`Attack` is one cell of model-written JavaScript or Python (its ``language``), after optional set-up
+cells, and the outcome the model must get. :func:`run_attack` runs one through any interpreter that has
+``eval(code)`` returning an object with ``status``, ``value``, ``error_type`` and ``state_reset`` (this package's
+:class:`~langchain_graalvm.Interpreter`, or an adapter around another sandbox), then checks that the same interpreter still answers ``1+1`` with ``2``
 and runs the case's follow-up checks. The tests under ``tests/attacks/`` run the corpus; a benchmark can run the
 same corpus against another sandbox and compare.
 
@@ -51,6 +51,7 @@ from .bridge_abuse import BRIDGE_ABUSE_ATTACKS
 from .exhaustion import EXHAUSTION_ATTACKS
 from .files import FILES_ATTACKS, FILES_PREFIXES, FILES_SEED
 from .host_escape import HOST_ESCAPE_ATTACKS
+from .python_guest import PYTHON_GUEST_ATTACKS
 from .snapshots import SNAPSHOT_ATTACKS, SnapshotAttack
 from .source import SOURCE_ATTACKS, SourceAttack, check_source_outcome
 from .state import STATE_ATTACKS
@@ -63,6 +64,7 @@ ATTACKS: tuple[Attack, ...] = (
     *EXHAUSTION_ATTACKS,
     *STATE_ATTACKS,
     *TIMING_ATTACKS,
+    *PYTHON_GUEST_ATTACKS,
 )
 """Every cell of the corpus, in the order of its modules (the ``fs`` cases are :data:`FILES_ATTACKS`)."""
 
@@ -76,6 +78,7 @@ __all__ = [
     "FILES_SEED",
     "HOSTILE_TOOLS",
     "HOST_ESCAPE",
+    "PYTHON_GUEST_ATTACKS",
     "SNAPSHOT_ATTACKS",
     "SOURCE_ATTACKS",
     "STATE",

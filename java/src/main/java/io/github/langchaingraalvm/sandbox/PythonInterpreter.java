@@ -68,13 +68,44 @@ public final class PythonInterpreter extends AbstractGuestInterpreter<String> {
     @Override
     void initialize(Context c) {
         c.eval(CellCompiler.source("python", "python_guest.py"));
-        Value setup = c.getBindings("python").getMember("setup");
+        Value guest = c.getBindings("python");
+        // Signals, timers and process spawners act on the whole process: refused before any model code runs.
+        guest.getMember("lock_down").execute();
         ProxyExecutable emit = args -> {
             console.append(args[0].asString());
             return null;
         };
-        api = setup.execute(emit, options.captureConsole(), options.clock() == SandboxOptions.Clock.FROZEN,
-                options.frozenEpochMillis());
+        double frozenSeconds = options.frozenEpochMillis() / 1000.0;
+        ProxyExecutable seal = originals -> sealedClock(originals.clone(), frozenSeconds);
+        api = guest.getMember("setup").execute(emit, options.captureConsole(),
+                options.clock() == SandboxOptions.Clock.FROZEN, options.frozenEpochMillis(), seal);
+    }
+
+    /**
+     * The frozen clock's hold on the time module's {@code gmtime}, {@code asctime} and {@code strftime}
+     * (pyguest/clock.py): kept here, out of the guest's reach, and called only with a time given, a missing or
+     * None time being the frozen instant, so no guest code can call them for the host's time. Arguments:
+     * {@code (0, secs)}, {@code (1, t)} or {@code (2, format, t)}; anything else gives None.
+     */
+    static ProxyExecutable sealedClock(Value[] originals, double frozenSeconds) {
+        return args -> {
+            if (args.length < 1 || !args[0].fitsInInt()) {
+                return null;
+            }
+            int which = args[0].asInt();
+            if (which == 0 && args.length <= 2) {
+                return originals[0].execute(args.length < 2 || args[1].isNull() ? frozenSeconds : args[1]);
+            }
+            if (which == 1 && args.length <= 2) {
+                Value t = args.length < 2 || args[1].isNull() ? originals[0].execute(frozenSeconds) : args[1];
+                return originals[1].execute(t);
+            }
+            if (which == 2 && (args.length == 2 || args.length == 3)) {
+                Value t = args.length < 3 || args[2].isNull() ? originals[0].execute(frozenSeconds) : args[2];
+                return originals[2].execute(args[1], t);
+            }
+            return null;
+        };
     }
 
     @Override

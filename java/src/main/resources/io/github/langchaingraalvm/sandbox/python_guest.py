@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # what the parts below define, for ruff and mypy; the include
 
 # @include pyguest/snapshot_format.py
 
+# @include pyguest/lockdown.py
+
 # @include pyguest/console.py
 
 # @include pyguest/clock.py
@@ -49,10 +51,12 @@ class Api:
     """What the host keeps of the guest: run, snapshot, restore, names, define, install_host_calls and seed_random."""
 
 
-def setup(emit, capture, frozen_clock, epoch_ms):
+def setup(emit, capture, frozen_clock, epoch_ms, seal):
+    """Installs the console and, with frozen_clock, the frozen clock (`seal` is the host function it keeps the time
+    module's originals with, see clock.py); returns the Api."""
     install_console(emit, capture)
     if frozen_clock:
-        freeze_clock(epoch_ms)
+        freeze_clock(epoch_ms, seal)
 
     module = _type(sys)("__main__")
     ns = module.__dict__

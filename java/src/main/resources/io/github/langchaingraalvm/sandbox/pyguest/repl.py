@@ -8,6 +8,9 @@ if TYPE_CHECKING:  # found in the assembled module's globals when run (python_gu
     from pyguest.snapshot_format import residue_text
 
 
+java_stack = "\n\nJava stack trace:"
+
+
 def make_runner(ns, sources, defs, residues, state):
     def line_of(filename, lineno):
         lines = sources.get(filename)
@@ -66,6 +69,8 @@ def make_runner(ns, sources, defs, residues, state):
             message = _str(e)
         except BaseException:  # noqa: BLE001 - a broken __str__ of the model's own exception class
             message = f"<{name} whose str() failed>"
+        if _type(message) is _str:
+            message = message.split(java_stack, 1)[0]  # GraalPy appends the Java stack to some errors' text
         return [name, message, stack_of(e.__traceback__)]
 
     def render(value, budget):
