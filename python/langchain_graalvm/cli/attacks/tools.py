@@ -172,7 +172,7 @@ TOOL_ATTACKS: tuple[Attack, ...] = (
         "py-huge-int-argument",
         BRIDGE_ABUSE,
         "tools.echo(value=10 ** 5000)",
-        "error:",
+        "error:TypeError",
         "an int of 5001 digits as an argument: a clear error at once, not a lost call",
         language="python",
         follow=(_PY_ECHO,),
