@@ -49,7 +49,7 @@ def agent() -> Any:
 
 @pytest.mark.parametrize("attack", corpus.FILES_ATTACKS, ids=lambda a: f"{a.category}:{a.id}")
 def test_files_attack_is_contained_through_the_eval_tool(attack: corpus.Attack, agent: Any) -> None:
-    cells = [*attack.setup, attack.code, "1+1", *(code for code, _ in attack.follow)]
+    cells = [*attack.prelude, attack.code, "1+1", *(code for code, _ in attack.follow)]
     inputs = turn(*cells)
     inputs["files"] = {path: {"content": text, "encoding": "utf-8"} for path, text in corpus.FILES_SEED.items()}
     state = agent.invoke(inputs, thread())

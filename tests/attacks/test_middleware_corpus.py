@@ -36,7 +36,7 @@ def _agent(attack: corpus.Attack) -> Any:
 
 @pytest.mark.parametrize("attack", THROUGH_TOOL, ids=lambda a: f"{a.category}:{a.id}")
 def test_attack_through_the_eval_tool_is_contained(attack: corpus.Attack, caplog: pytest.LogCaptureFixture) -> None:
-    cells = [*attack.setup, attack.code, "1+1", *(code for code, _ in attack.follow)]
+    cells = [*attack.prelude, attack.code, "1+1", *(code for code, _ in attack.follow)]
     with caplog.at_level(logging.WARNING, logger="langchain_graalvm.middleware"):
         envelopes = results_of(_agent(attack).invoke(turn(*cells), thread()))
     # The turn ends with a snapshot of the globals, taken with whatever the attack left behind in the builtins.

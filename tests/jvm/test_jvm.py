@@ -51,6 +51,7 @@ def test_jdk_25_is_preferred_and_gets_jit_flags() -> None:
     assert any(f.startswith("-Xmx") for f in flags)
     assert _launch.thread_stack_flag() in flags
     assert "-XX:-ProfileExceptionHandlers" in flags
+    assert "-XX:StackReservedPages=0" in flags
     assert "--add-modules=org.graalvm.polyglot" in flags
     assert any(f.startswith("--module-path=") and "polyglot-" in f for f in flags)
 
@@ -178,6 +179,8 @@ def test_older_jdks_get_interpreter_flags_that_they_accept(feature: int, native:
     assert any(f.startswith("--enable-native-access") for f in flags) is native
     assert any(f.startswith("--sun-misc-unsafe-memory-access") for f in flags) is unsafe
     assert not any("ProfileExceptionHandlers" in f for f in flags)
+    # A runaway recursion's unwinding walks the whole stack at each hit of a reserved zone, interpreted or not.
+    assert "-XX:StackReservedPages=0" in flags
 
 
 def test_bad_heap_setting_is_refused_before_the_jvm_starts() -> None:

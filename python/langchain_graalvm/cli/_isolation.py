@@ -86,7 +86,7 @@ def _worker(backend: str, quick: bool, start: int) -> None:
                 backend, "defaults", timeout=attack.timeout, memory_limit=attack.memory_limit, mode="turn"
             )
             slot = EvalToolSlot(mw)
-            for cell in attack.setup:
+            for cell in attack.prelude:
                 slot.eval(cell)
             envelope = slot.eval(attack.code)
             after = slot.eval("1+1")

@@ -27,6 +27,9 @@ class Attack:
         expected: the outcome, in the grammar described in the module docstring.
         description: what the attack tries.
         setup: cells run first, in the same interpreter; each must succeed.
+        before: ``(code, expected)`` cells run after ``setup`` and before the attack, in the same interpreter, each
+            with its own outcome (an eval that was stopped, say), so that the attack meets an interpreter that has
+            been through them.
         follow: ``(code, expected)`` checks run after the attack and the ``1+1`` check, in the same interpreter.
         timeout: seconds allowed per eval (1 s for cases that must be stopped, 5 s for the rest by default).
         memory_limit: bytes the eval may keep.
@@ -39,10 +42,16 @@ class Attack:
     expected: str
     description: str
     setup: tuple[str, ...] = ()
+    before: tuple[tuple[str, str], ...] = ()
     follow: tuple[tuple[str, str], ...] = ()
     timeout: float = 1.0
     memory_limit: int = 32 * 1024 * 1024
     language: str = "js"
+
+    @property
+    def prelude(self) -> tuple[str, ...]:
+        """The cells run before the attack, in order: ``setup``, then ``before``."""
+        return (*self.setup, *(code for code, _ in self.before))
 
 
 class Outcome(Protocol):
@@ -95,6 +104,10 @@ def run_attack(attack: Attack, evaluate: Callable[[str], Outcome]) -> list[str]:
         out = evaluate(cell)
         if out.status != "ok":
             return [f"setup cell failed: {cell!r}: status={out.status} type={out.error_type}"]
+    for code, expected in attack.before:
+        problem = _check_expected(expected, evaluate(code))
+        if problem:
+            return [f"cell before the attack {code!r}: {problem}"]
     outcome = evaluate(attack.code)
     problem = _check_expected(attack.expected, outcome)
     if problem:
