@@ -4,7 +4,6 @@ the eval tool of a Deep Agent on its default state backend."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,21 +48,9 @@ def agent() -> Any:
 
 @pytest.mark.parametrize("attack", corpus.FILES_ATTACKS, ids=lambda a: f"{a.category}:{a.id}")
 def test_files_attack_is_contained_through_the_eval_tool(attack: corpus.Attack, agent: Any) -> None:
-    cells = [*attack.prelude, attack.code, "1+1", *(code for code, _ in attack.follow)]
-    inputs = turn(*cells)
+    inputs = turn(*corpus.turn_cells(attack))
     inputs["files"] = {path: {"content": text, "encoding": "utf-8"} for path, text in corpus.FILES_SEED.items()}
     state = agent.invoke(inputs, thread())
-    envelopes = results_of(state)
-    assert len(envelopes) == len(cells), envelopes
-    outcomes: Iterator[corpus.EnvelopeOutcome] = map(corpus.outcome_from_envelope, envelopes)
-    replay = iter(zip(cells, outcomes, strict=True))
-
-    def evaluate(code: str) -> corpus.EnvelopeOutcome:
-        cell, outcome = next(replay)
-        assert cell == code
-        assert outcome.status != "invalid", outcome.text
-        return outcome
-
-    failures = corpus.run_attack(attack, evaluate)
+    failures = corpus.run_attack_on_envelopes(attack, results_of(state))
     assert not failures, f"{attack.id}: " + "; ".join(failures)
     assert {p: f["content"] for p, f in state["files"].items() if f} == corpus.FILES_SEED

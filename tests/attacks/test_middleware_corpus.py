@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import zlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,22 +35,11 @@ def _agent(attack: corpus.Attack) -> Any:
 
 @pytest.mark.parametrize("attack", THROUGH_TOOL, ids=lambda a: f"{a.category}:{a.id}")
 def test_attack_through_the_eval_tool_is_contained(attack: corpus.Attack, caplog: pytest.LogCaptureFixture) -> None:
-    cells = [*attack.prelude, attack.code, "1+1", *(code for code, _ in attack.follow)]
     with caplog.at_level(logging.WARNING, logger="langchain_graalvm.middleware"):
-        envelopes = results_of(_agent(attack).invoke(turn(*cells), thread()))
+        envelopes = results_of(_agent(attack).invoke(turn(*corpus.turn_cells(attack)), thread()))
     # The turn ends with a snapshot of the globals, taken with whatever the attack left behind in the builtins.
     assert "snapshot" not in caplog.text.lower(), caplog.text
-    assert len(envelopes) == len(cells), envelopes
-    outcomes: Iterator[corpus.EnvelopeOutcome] = map(corpus.outcome_from_envelope, envelopes)
-    replay = iter(zip(cells, outcomes, strict=True))
-
-    def evaluate(code: str) -> corpus.EnvelopeOutcome:
-        cell, outcome = next(replay)
-        assert cell == code
-        assert outcome.status != "invalid", outcome.text
-        return outcome
-
-    failures = corpus.run_attack(attack, evaluate)
+    failures = corpus.run_attack_on_envelopes(attack, envelopes)
     assert not failures, f"{attack.id}: " + "; ".join(failures)
 
 

@@ -6,7 +6,6 @@ its follow-ups, and the eval tool never raises."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,36 +31,21 @@ def _agent(language: str) -> Any:
     return _agents[language]
 
 
-def _check(attack: corpus.Attack, envelopes: list[str], cells: list[str]) -> None:
-    assert len(envelopes) == len(cells), envelopes
-    outcomes: Iterator[corpus.EnvelopeOutcome] = map(corpus.outcome_from_envelope, envelopes)
-    replay = iter(zip(cells, outcomes, strict=True))
-
-    def evaluate(code: str) -> corpus.EnvelopeOutcome:
-        cell, outcome = next(replay)
-        assert cell == code
-        assert outcome.status != "invalid", outcome.text
-        return outcome
-
-    failures = corpus.run_attack(attack, evaluate)
+def _check(attack: corpus.Attack, envelopes: list[str]) -> None:
+    failures = corpus.run_attack_on_envelopes(attack, envelopes)
     assert not failures, f"{attack.id}: " + "; ".join(failures) + "\n" + "\n".join(envelopes)
-
-
-def _cells(attack: corpus.Attack) -> list[str]:
-    return [*attack.setup, attack.code, "1+1", *(code for code, _ in attack.follow)]
 
 
 @pytest.mark.parametrize("attack", corpus.TOOL_ATTACKS, ids=lambda a: f"{a.language}:{a.id}")
 def test_tool_attack_is_contained_sync(attack: corpus.Attack) -> None:
-    cells = _cells(attack)
-    _check(attack, results_of(_agent(attack.language).invoke(turn(*cells), thread())), cells)
+    state = _agent(attack.language).invoke(turn(*corpus.turn_cells(attack)), thread())
+    _check(attack, results_of(state))
 
 
 @pytest.mark.parametrize("attack", corpus.TOOL_ATTACKS, ids=lambda a: f"{a.language}:{a.id}")
 def test_tool_attack_is_contained_async(attack: corpus.Attack) -> None:
-    cells = _cells(attack)
-    state = asyncio.run(_agent(attack.language).ainvoke(turn(*cells), thread()))
-    _check(attack, results_of(state), cells)
+    state = asyncio.run(_agent(attack.language).ainvoke(turn(*corpus.turn_cells(attack)), thread()))
+    _check(attack, results_of(state))
 
 
 def test_both_guests_are_attacked() -> None:

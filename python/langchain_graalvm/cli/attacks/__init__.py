@@ -46,6 +46,8 @@ from ._model import (
     _check_expected,
     outcome_from_envelope,
     run_attack,
+    run_attack_on_envelopes,
+    turn_cells,
 )
 from .bridge_abuse import BRIDGE_ABUSE_ATTACKS
 from .exhaustion import EXHAUSTION_ATTACKS
@@ -94,4 +96,6 @@ __all__ = [
     "check_source_outcome",
     "outcome_from_envelope",
     "run_attack",
+    "run_attack_on_envelopes",
+    "turn_cells",
 ]

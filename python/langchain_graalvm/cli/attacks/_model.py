@@ -57,10 +57,17 @@ class Attack:
 class Outcome(Protocol):
     """The part of an eval outcome the corpus checks."""
 
-    status: str
-    value: str | None
-    error_type: str | None
-    state_reset: bool
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def value(self) -> str | None: ...
+
+    @property
+    def error_type(self) -> str | None: ...
+
+    @property
+    def state_reset(self) -> bool: ...
 
 
 # For the memory bombs: the memory limit must stop them, and the timeout only bounds a run in which it does not. On a
@@ -150,3 +157,29 @@ def outcome_from_envelope(text: str) -> EnvelopeOutcome:
     if match:
         return EnvelopeOutcome("ok", _unescape(match.group(1)), None, False, text)
     return EnvelopeOutcome("invalid", None, None, False, text)
+
+
+def turn_cells(attack: Attack) -> list[str]:
+    """Every cell :func:`run_attack` evaluates, in order: the prelude, the attack, ``1+1`` and the follow-ups; the
+    cells of one agent turn that runs the case through an eval tool."""
+    return [*attack.prelude, attack.code, "1+1", *(code for code, _ in attack.follow)]
+
+
+def run_attack_on_envelopes(attack: Attack, envelopes: list[str]) -> list[str]:
+    """:func:`run_attack` over the envelopes a model saw for :func:`turn_cells` (one eval tool call per cell)."""
+    cells = turn_cells(attack)
+    if len(envelopes) != len(cells):
+        return [f"{len(envelopes)} envelopes for {len(cells)} cells: {envelopes}"]
+    outcomes = [outcome_from_envelope(text) for text in envelopes]
+    invalid = [outcome.text for outcome in outcomes if outcome.status == "invalid"]
+    if invalid:
+        return [f"not an eval envelope: {invalid[0]!r}"]
+    replay = iter(zip(cells, outcomes, strict=True))
+
+    def evaluate(code: str) -> EnvelopeOutcome:
+        cell, outcome = next(replay)
+        if cell != code:
+            raise AssertionError(f"the turn ran {cell!r} where the case evaluates {code!r}")
+        return outcome
+
+    return run_attack(attack, evaluate)

@@ -197,31 +197,17 @@ TOOL_ATTACKS: tuple[Attack, ...] = (
     # ---------------------------------------------------------------------------------------- tools that raise
     *(
         make(
-            f"js-tool-raises-{name}",
+            f"{prefix}-tool-raises-{name}",
             BRIDGE_ABUSE,
-            f"await tools.{name}({{}})",
+            call.format(name=name),
             f"error:{error}",
             f"a tool that raises {error}: the guest reads an error, the next call works",
-            follow=(_JS_ECHO, _JS_ECHO),
+            language=language,
+            follow=(echo, echo),
         )
-        for name, error in (
-            ("quit", "SystemExit"),
-            ("interrupt", "KeyboardInterrupt"),
-            ("genexit", "GeneratorExit"),
-            ("aquit", "SystemExit"),
-            ("ainterrupt", "KeyboardInterrupt"),
-            ("acancel", "CancelledError"),
-        )
-    ),
-    *(
-        make(
-            f"py-tool-raises-{name}",
-            BRIDGE_ABUSE,
-            f"tools.{name}()",
-            f"error:{error}",
-            f"a tool that raises {error}: the guest reads an error, the next call works",
-            language="python",
-            follow=(_PY_ECHO, _PY_ECHO),
+        for language, prefix, call, echo in (
+            ("js", "js", "await tools.{name}({{}})", _JS_ECHO),
+            ("python", "py", "tools.{name}()", _PY_ECHO),
         )
         for name, error in (
             ("quit", "SystemExit"),
