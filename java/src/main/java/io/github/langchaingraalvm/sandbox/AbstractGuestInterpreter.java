@@ -451,8 +451,15 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     }
 
     final EvalOutcome ok(String value, boolean truncated, long start) {
+        // Python's value comes as its repr(): its kind and plain form are read from that.
+        PlainText.Plain plain = PlainText.fromPythonRepr(value, truncated);
+        return ok(value, truncated, start, plain.kind(), plain.text());
+    }
+
+    /** A successful outcome whose guest said what kind of value it is (see {@link EvalOutcome#plainText()}). */
+    final EvalOutcome ok(String value, boolean truncated, long start, EvalOutcome.ValueKind kind, String plainValue) {
         return new EvalOutcome(EvalOutcome.Status.OK, value, truncated, consoleText(), console.dropped(), null, null,
-                null, false, System.nanoTime() - start, options.maxResultChars());
+                null, false, System.nanoTime() - start, options.maxResultChars(), kind, plainValue);
     }
 
     final EvalOutcome outcome(EvalOutcome.Status status, String errorType, String errorMessage, String stack,

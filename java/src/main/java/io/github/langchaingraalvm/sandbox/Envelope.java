@@ -44,7 +44,7 @@ final class Envelope {
         return text.substring(0, keep) + "\u2026 [truncated " + count + " chars]";
     }
 
-    private static String stdoutBody(String kept, long dropped, int limit) {
+    static String stdoutBody(String kept, long dropped, int limit) {
         if (dropped <= 0) {
             return kept;
         }

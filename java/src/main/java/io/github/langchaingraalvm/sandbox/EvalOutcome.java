@@ -27,7 +27,22 @@ public final class EvalOutcome {
         }
     }
 
+    /**
+     * What kind of value {@link #value()} is, for hosts that print it the way LangChain4j's own GraalVM engines do
+     * ({@link #plainText()}).
+     */
+    public enum ValueKind {
+        /** No value: the eval failed, or its value was {@code undefined}, {@code null} or Python's {@code None}. */
+        EMPTY,
+        /** A string, number or boolean: {@link #plainValue()} is it as Java's {@code String.valueOf} prints it. */
+        PRIMITIVE,
+        /** Anything else: an array, object, function, list, dict, ...; {@link #plainValue()} is the rendering. */
+        OTHER
+    }
+
     private final Status status;
+    private final ValueKind valueKind;
+    private final String plainValue;
     private final String value;
     private final boolean valueIncomplete;
     private final String stdout;
@@ -38,6 +53,7 @@ public final class EvalOutcome {
     private final boolean stateReset;
     private final long durationNanos;
     private final String envelope;
+    private final int maxResultChars;
 
     EvalOutcome(
             Status status,
@@ -51,7 +67,28 @@ public final class EvalOutcome {
             boolean stateReset,
             long durationNanos,
             int maxResultChars) {
+        this(status, value, valueIncomplete, stdout, stdoutDropped, errorType, errorMessage, errorStack, stateReset,
+                durationNanos, maxResultChars, ValueKind.EMPTY, null);
+    }
+
+    EvalOutcome(
+            Status status,
+            String value,
+            boolean valueIncomplete,
+            String stdout,
+            long stdoutDropped,
+            String errorType,
+            String errorMessage,
+            String errorStack,
+            boolean stateReset,
+            long durationNanos,
+            int maxResultChars,
+            ValueKind valueKind,
+            String plainValue) {
         this.status = status;
+        this.valueKind = status == Status.OK ? valueKind : ValueKind.EMPTY;
+        this.plainValue = this.valueKind == ValueKind.EMPTY ? null : UnicodeText.visible(plainValue);
+        this.maxResultChars = maxResultChars;
         // Lone surrogates are shown as escapes here, once: UTF-8 consumers (JPype, JSON for a model) refuse them.
         this.value = UnicodeText.visible(value);
         this.valueIncomplete = valueIncomplete;
@@ -118,6 +155,38 @@ public final class EvalOutcome {
     /** The text the model sees: {@code <stdout>}, then {@code <result>} or {@code <error>}. */
     public String envelope() {
         return envelope;
+    }
+
+    /** What kind of value the eval ended with; {@link ValueKind#EMPTY} for every outcome but {@link Status#OK}. */
+    public ValueKind valueKind() {
+        return valueKind;
+    }
+
+    /**
+     * The value as LangChain4j's GraalVM engines print it ({@code String.valueOf(value.as(Object.class))}): a string
+     * as it is, without quotes, {@code 55}, {@code 0.5}, {@code true}; for other values the same rendering as
+     * {@link #value()}. Null when {@link #valueKind()} is {@link ValueKind#EMPTY}.
+     */
+    public String plainValue() {
+        return plainValue;
+    }
+
+    /**
+     * The outcome as plain text, the form LangChain4j's GraalVM engines return (with console output first, as in
+     * LangChain4j's change for them, PR #5094): the console output without its trailing line breaks, then on a line
+     * of its own the value as {@link #plainValue()} gives it. A value that is {@code undefined}, {@code null} or
+     * {@code None} is left out when there was output, and is {@code null} when there was none. An error, a timeout
+     * or a limit is {@code Type: message} (then the stack of the model's code) after the output, where LangChain4j's
+     * engines throw. Text longer than the result limit is cut with the same marker as {@link #envelope()}.
+     *
+     * <pre>{@code
+     * interpreter.eval("console.log('hello'); 42").plainText();   // "hello\n42"
+     * interpreter.eval("'null'").plainText();                     // "null" (the string)
+     * interpreter.eval("x.y").plainText();                        // "ReferenceError: x is not defined\n    at ..."
+     * }</pre>
+     */
+    public String plainText() {
+        return PlainText.format(this, maxResultChars);
     }
 
     @Override

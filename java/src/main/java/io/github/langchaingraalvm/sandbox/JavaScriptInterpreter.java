@@ -301,7 +301,19 @@ public final class JavaScriptInterpreter extends AbstractGuestInterpreter<Source
             // Host calls the cell started without awaiting them still finish inside this eval.
             pump(() -> false);
             Value rendered = api.invokeMember("render", settled, renderBudget());
-            return ok(rendered.getArrayElement(0).asString(), rendered.getArrayElement(1).asBoolean(), start);
+            String text = rendered.getArrayElement(0).asString();
+            boolean cut = rendered.getArrayElement(1).asBoolean();
+            // The value's kind and plain form, as LangChain4j's engines print it (EvalOutcome.plainText()).
+            if (settled.isNull()) {
+                return ok(text, cut, start, EvalOutcome.ValueKind.EMPTY, null);
+            }
+            if (settled.isString()) {
+                return ok(text, cut, start, EvalOutcome.ValueKind.PRIMITIVE, text);
+            }
+            if (settled.isNumber() || settled.isBoolean()) {
+                return ok(text, cut, start, EvalOutcome.ValueKind.PRIMITIVE, String.valueOf(settled.as(Object.class)));
+            }
+            return ok(text, cut, start, EvalOutcome.ValueKind.OTHER, text);
         } catch (RejectedPromise r) {
             return guestError(r.reason, t, start);
         } catch (StoppedWhileWaiting w) {

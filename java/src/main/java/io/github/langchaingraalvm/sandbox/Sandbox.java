@@ -3,6 +3,11 @@ package io.github.langchaingraalvm.sandbox;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.Properties;
@@ -92,6 +97,8 @@ public final class Sandbox {
     /** GraalPy's engine, created on first use: the language is optional, and most processes never run it. */
     private final Object pythonEngineLock = new Object();
     private Engine pythonEngine;
+    /** The {@link RedefinitionProbe} annotation instance seen when {@link #pythonEngine} was created. */
+    private Annotation pythonEngineProbe;
     private final Watchdog watchdog;
     private volatile CellCompiler compiler;
     /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
@@ -242,13 +249,38 @@ public final class Sandbox {
         return javaScriptEngine;
     }
 
-    /** The engine of every GraalPy context, created on first use; shared so parsed standard-library code is. */
+    /**
+     * The engine of every new GraalPy context, created on first use; shared so parsed standard-library code is.
+     *
+     * <p>It is replaced by a new one when classes were redefined since it was created (a Java agent retransformed
+     * {@code java.lang.Object}, as Mockito's inline mock maker does for a spy or mock). HotSpot then counts every
+     * subclass as redefined, which drops the JDK's cached annotation instances of all classes; GraalPy keeps the
+     * call targets of its builtins in the engine's language instance, each with the {@code @Builtin} annotation it
+     * was made from, and checks with an assertion that it is the very instance a fresh
+     * {@code getAnnotation(Builtin.class)} returns. In the old engine that check fails (with {@code -ea}, as
+     * Surefire runs tests) for every new context; a new engine starts with no cached call targets. Contexts of the
+     * old engine keep working; it is not closed, since closing an engine closes its contexts.
+     */
     Engine pythonEngine() {
         synchronized (pythonEngineLock) {
-            if (pythonEngine == null) {
+            Annotation seen = RedefinitionProbe.class.getAnnotation(RedefinitionProbe.Mark.class);
+            if (pythonEngine == null || seen != pythonEngineProbe) {
                 pythonEngine = tunedEngine("python");
+                pythonEngineProbe = seen;
             }
             return pythonEngine;
+        }
+    }
+
+    /**
+     * A class whose annotation instance the JDK creates anew when the class, or a class it extends, was redefined:
+     * {@link #pythonEngine()} compares it with the instance seen when its engine was created.
+     */
+    @RedefinitionProbe.Mark
+    private static final class RedefinitionProbe {
+        @Retention(RetentionPolicy.RUNTIME)
+        @Target(ElementType.TYPE)
+        @interface Mark {
         }
     }
 

@@ -8,16 +8,22 @@ import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.Objects;
 
 /**
- * A LangChain4j {@link CodeExecutionEngine} that runs JavaScript (and TypeScript) in one persistent, sandboxed
- * GraalVM {@link GuestInterpreter}. Globals declared by one {@link #execute(String)} call are visible to the next;
- * every call is bounded by the {@link SandboxOptions} time and memory limits.
+ * A LangChain4j {@link CodeExecutionEngine} that runs JavaScript (and TypeScript) or Python in one persistent,
+ * sandboxed GraalVM {@link GuestInterpreter}: {@link GraalVmJavaScriptExecutionEngine} and
+ * {@link GraalVmPythonExecutionEngine} are this engine for one language, named as LangChain4j's own engines are.
+ * Globals declared by one {@link #execute(String)} call are visible to the next; every call is bounded by the
+ * {@link SandboxOptions} time and memory limits, under the CONSTRAINED sandbox policy with no host access, files,
+ * network, threads, processes or environment variables.
  *
- * <p>{@link #execute(String)} returns the envelope a model reads: {@code <result>...</result>} for a value,
- * {@code <error type="...">...</error>} for a guest error, a timeout or a limit, preceded by
- * {@code <stdout>...</stdout>} when the code printed anything. It never throws for anything the guest code does.
+ * <p>{@link #execute(String)} returns, by default ({@link ResultFormat#LANGCHAIN4J}), what LangChain4j's engines
+ * return: the console output, then the value ({@code console.log('hello'); 42} gives {@code hello\n42}), with a
+ * string as it is and a number or boolean as Java prints it. Unlike them it never throws for anything the guest code
+ * does: a guest error, a timeout or a limit comes back as readable text, {@code Type: message} after the output
+ * ({@code ReferenceError: x is not defined}, {@code Timeout: Execution exceeded the 5 s timeout ...}). With
+ * {@link ResultFormat#ENVELOPE} it returns the sandbox's envelope instead ({@code <result>55</result>}).
  *
- * <p>Thread-safe: one call runs at a time; a call made while another is running returns a
- * {@code ConcurrentEval} error at once. Close the engine to end its guest thread.
+ * <p>Thread-safe: one call runs at a time; a call made while another is running returns a {@code ConcurrentEval}
+ * error at once. Close the engine to end its guest thread.
  *
  * <pre>{@code
  * SandboxOptions limits = SandboxOptions.builder()
@@ -26,40 +32,62 @@ import java.util.Objects;
  *     .build();
  * try (GraalVmSandboxCodeExecutionEngine engine = new GraalVmSandboxCodeExecutionEngine(limits)) {
  *     engine.execute("const xs = [1, 2, 3]");
- *     System.out.println(engine.execute("xs.map(x => x * 2)")); // <result>[2, 4, 6]</result>
- *     System.out.println(engine.execute("while (true) {}"));    // <error type="Timeout">Execution exceeded ...
+ *     System.out.println(engine.execute("xs.map(x => x * 2)")); // [2, 4, 6]
+ *     System.out.println(engine.execute("while (true) {}"));    // Timeout: Execution exceeded the 2 s timeout ...
  * }
  * }</pre>
  *
  * <p>This class needs {@code dev.langchain4j:langchain4j-core} on the class path; the sandbox library declares it
  * as an optional dependency, so add it to your own build.
  */
-public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, AutoCloseable {
+public class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, AutoCloseable {
+    private final String language;
     private final SandboxOptions options;
+    private final ResultFormat format;
+    /** Created on the first call; guarded by this engine for writes. */
     private volatile GuestInterpreter interpreter;
-    private volatile boolean closed;
+    private boolean closed;
 
-    /** An engine with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
+    /** A JavaScript engine with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
     public GraalVmSandboxCodeExecutionEngine() {
         this(SandboxOptions.defaults());
     }
 
-    /** An engine whose interpreter runs under {@code options}. */
+    /** A JavaScript engine whose interpreter runs under {@code options}. */
     public GraalVmSandboxCodeExecutionEngine(SandboxOptions options) {
-        this.options = Objects.requireNonNull(options, "options");
-        this.interpreter = Sandbox.shared().newInterpreter(options);
+        this("js", options, ResultFormat.LANGCHAIN4J);
     }
 
     /**
-     * Runs {@code code} in the persistent interpreter and returns the envelope text a model reads, such as
-     * {@code <result>42</result>} or {@code <error type="Timeout">...</error>}.
+     * An engine for {@code language}, {@code "js"} or {@code "python"}, whose interpreter runs under {@code options}
+     * and whose {@link #execute(String)} returns {@code format}.
+     *
+     * @throws IllegalArgumentException for another language
+     * @throws IllegalStateException for Python when the optional GraalPy jars are not installed
+     */
+    public GraalVmSandboxCodeExecutionEngine(String language, SandboxOptions options, ResultFormat format) {
+        if (!"js".equals(language) && !"python".equals(language)) {
+            throw new IllegalArgumentException("language must be \"js\" or \"python\", got " + language);
+        }
+        this.language = language;
+        this.options = Objects.requireNonNull(options, "options");
+        this.format = Objects.requireNonNull(format, "format");
+        if ("python".equals(language) && !Sandbox.shared().pythonAvailable()) {
+            // The same refusal newPythonInterpreter gives, at construction rather than at the first call.
+            Sandbox.shared().newPythonInterpreter(options).close();
+        }
+    }
+
+    /**
+     * Runs {@code code} in the persistent interpreter and returns its outcome in this engine's {@link ResultFormat}:
+     * by default {@code 55}, {@code hello\n42} or {@code Timeout: Execution exceeded ...}.
      *
      * @throws NullPointerException if {@code code} is null
      * @throws IllegalStateException if the engine is closed
      */
     @Override
     public String execute(String code) {
-        return evaluate(code).envelope();
+        return format.format(evaluate(code));
     }
 
     /**
@@ -81,33 +109,62 @@ public final class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEng
         return current().eval(code);
     }
 
+    /** The guest language: {@code "js"} or {@code "python"}. */
+    public String language() {
+        return language;
+    }
+
     /** The limits and policy this engine runs under. */
     public SandboxOptions options() {
         return options;
     }
 
+    /** What {@link #execute(String)} returns. */
+    public ResultFormat resultFormat() {
+        return format;
+    }
+
     /** Stops the running call, if any; it returns a {@code Cancelled} error. Returns at once. */
     public void cancel() {
-        interpreter.cancel();
+        GuestInterpreter i = interpreter;
+        if (i != null) {
+            i.cancel();
+        }
     }
 
     /** Stops any running call, discards the globals and ends the guest thread. Idempotent. */
     @Override
     public void close() {
-        closed = true;
-        interpreter.close();
+        GuestInterpreter i;
+        synchronized (this) {
+            closed = true;
+            i = interpreter;
+        }
+        if (i != null) {
+            i.close();
+        }
+    }
+
+    private GuestInterpreter newInterpreter() {
+        return "python".equals(language)
+                ? Sandbox.shared().newPythonInterpreter(options)
+                : Sandbox.shared().newInterpreter(options);
     }
 
     /**
-     * The interpreter, replaced by a fresh one when an earlier call got stuck in a builtin that ignores interrupts
-     * and closed it (that call's outcome said the globals were gone).
+     * The interpreter, created on the first call (an engine that never runs code holds no thread), and replaced by
+     * a fresh one when an earlier call got stuck in a builtin that ignores interrupts and closed it (that call's
+     * outcome said the globals were gone).
      */
     private GuestInterpreter current() {
         GuestInterpreter i = interpreter;
-        if (i.isClosed() && !closed) {
+        if (i == null || i.isClosed()) {
             synchronized (this) {
-                if (interpreter.isClosed() && !closed) {
-                    interpreter = Sandbox.shared().newInterpreter(options);
+                if (closed) {
+                    throw new IllegalStateException("the engine is closed");
+                }
+                if (interpreter == null || interpreter.isClosed()) {
+                    interpreter = newInterpreter();
                 }
                 i = interpreter;
             }

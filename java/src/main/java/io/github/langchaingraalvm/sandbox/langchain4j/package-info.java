@@ -1,7 +1,10 @@
 /**
- * LangChain4j adapters for the GraalVM sandbox: {@link GraalVmSandboxCodeExecutionEngine}, a
- * {@code CodeExecutionEngine} with one persistent interpreter, and {@link SandboxedJavaScriptTool}, a {@code @Tool}
- * with one interpreter per chat memory id. Both use only the public sandbox API.
+ * LangChain4j adapters for the GraalVM sandbox: drop-ins for LangChain4j's own GraalVM engines and tools
+ * ({@link GraalVmJavaScriptExecutionEngine}, {@link GraalVmPythonExecutionEngine},
+ * {@link GraalVmJavaScriptExecutionTool}, {@link GraalVmPythonExecutionTool}) with time and memory limits, the
+ * engine behind them ({@link GraalVmSandboxCodeExecutionEngine}, one persistent interpreter; {@link ResultFormat}
+ * chooses LangChain4j's plain text or the sandbox's envelope), and {@link SandboxedJavaScriptTool}, a {@code @Tool}
+ * with one interpreter per chat memory id. All use only the public sandbox API.
  *
  * <p>The sandbox library does not bring LangChain4j ({@code langchain4j-core} is an optional dependency of it): add
  * {@code dev.langchain4j:langchain4j-core}, and {@code dev.langchain4j:langchain4j} for {@code AiServices}, to your

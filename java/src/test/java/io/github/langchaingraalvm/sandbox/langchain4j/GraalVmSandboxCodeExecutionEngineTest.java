@@ -19,13 +19,23 @@ class GraalVmSandboxCodeExecutionEngineTest {
 
     @BeforeEach
     void open() {
-        engine = new GraalVmSandboxCodeExecutionEngine(
-                SandboxOptions.builder().timeout(Duration.ofMillis(500)).build());
+        // The envelope, one option away from the default LangChain4j form (tested below and in GraalVm*EngineTest).
+        engine = new GraalVmSandboxCodeExecutionEngine("js",
+                SandboxOptions.builder().timeout(Duration.ofMillis(500)).build(), ResultFormat.ENVELOPE);
     }
 
     @AfterEach
     void close() {
         engine.close();
+    }
+
+    @Test
+    void returnsLangChain4jsFormByDefault() {
+        try (GraalVmSandboxCodeExecutionEngine plain = new GraalVmSandboxCodeExecutionEngine()) {
+            assertEquals(ResultFormat.LANGCHAIN4J, plain.resultFormat());
+            assertEquals("[2, 4, 6]", plain.execute("[1, 2, 3].map(x => x * 2)"));
+            assertEquals("checking <input>\nok", plain.execute("console.log('checking <input>'); 'ok'"));
+        }
     }
 
     @Test
@@ -52,8 +62,8 @@ class GraalVmSandboxCodeExecutionEngineTest {
 
     @Test
     void memoryLimitComesBackAsOutOfMemoryErrorText() {
-        try (GraalVmSandboxCodeExecutionEngine small = new GraalVmSandboxCodeExecutionEngine(SandboxOptions.builder()
-                .timeout(Duration.ofSeconds(30)).memoryLimitBytes(16L << 20).build())) {
+        try (GraalVmSandboxCodeExecutionEngine small = new GraalVmSandboxCodeExecutionEngine("js", SandboxOptions.builder()
+                .timeout(Duration.ofSeconds(30)).memoryLimitBytes(16L << 20).build(), ResultFormat.ENVELOPE)) {
             small.execute("var kept = 1");
             EvalOutcome o = small.evaluate("const a = []; while (true) a.push(new Array(1000).fill(1.5))");
             assertEquals(EvalOutcome.Status.LIMIT, o.status(), o.envelope());
@@ -87,7 +97,8 @@ class GraalVmSandboxCodeExecutionEngineTest {
 
     @Test
     void enginesDoNotShareGlobals() {
-        try (GraalVmSandboxCodeExecutionEngine other = new GraalVmSandboxCodeExecutionEngine()) {
+        try (GraalVmSandboxCodeExecutionEngine other = new GraalVmSandboxCodeExecutionEngine("js", SandboxOptions.defaults(),
+                ResultFormat.ENVELOPE)) {
             engine.execute("var secret = 'a'");
             assertEquals("<result>undefined</result>", other.execute("typeof secret"));
         }

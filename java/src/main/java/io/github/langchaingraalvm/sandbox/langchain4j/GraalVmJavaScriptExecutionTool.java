@@ -1,0 +1,64 @@
+package io.github.langchaingraalvm.sandbox.langchain4j;
+
+import dev.langchain4j.agent.tool.P;
+import dev.langchain4j.agent.tool.Tool;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import java.util.Objects;
+
+/**
+ * A sandboxed drop-in for LangChain4j's {@code dev.langchain4j.agent.tool.graalvm.GraalVmJavaScriptExecutionTool}: the
+ * same tool ({@code executeJavaScriptCode}, with the same description and parameter), run by a
+ * {@link GraalVmJavaScriptExecutionEngine} with time and memory limits under the CONSTRAINED policy. It returns what
+ * LangChain4j's tool returns for a value, with the console output before it; errors, timeouts and limits come back
+ * as text the model can act on instead of exceptions.
+ *
+ * <p>Unlike LangChain4j's tool, whose every call starts from nothing, one tool keeps one interpreter: globals from
+ * one call are visible to the next, in every conversation the tool serves. For one interpreter per conversation use
+ * {@link SandboxedJavaScriptTool}. Close the tool to end its interpreter's thread.
+ *
+ * <pre>{@code
+ * try (GraalVmJavaScriptExecutionTool tool = new GraalVmJavaScriptExecutionTool()) {
+ *     Assistant assistant = AiServices.builder(Assistant.class).chatModel(model).tools(tool).build();
+ *     System.out.println(assistant.chat("What is the square root of 485906798473894056?"));
+ * }
+ * }</pre>
+ */
+public class GraalVmJavaScriptExecutionTool implements AutoCloseable {
+    private final GraalVmJavaScriptExecutionEngine engine;
+
+    /** A tool with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
+    public GraalVmJavaScriptExecutionTool() {
+        this(SandboxOptions.defaults());
+    }
+
+    /** A tool whose interpreter runs under {@code options}. */
+    public GraalVmJavaScriptExecutionTool(SandboxOptions options) {
+        this(options, ResultFormat.LANGCHAIN4J);
+    }
+
+    /** A tool whose interpreter runs under {@code options} and that returns {@code format}. */
+    public GraalVmJavaScriptExecutionTool(SandboxOptions options, ResultFormat format) {
+        this.engine = new GraalVmJavaScriptExecutionEngine(Objects.requireNonNull(options, "options"), format);
+    }
+
+    /**
+     * Runs {@code code} and returns its outcome as text: the console output, then the value; or the error.
+     *
+     * @throws IllegalStateException if the tool is closed
+     */
+    @Tool("MUST be used for accurate calculations: math, sorting, filtering, aggregating, string processing, etc")
+    public String executeJavaScriptCode(@P("JavaScript code to execute, result MUST be returned by the code") String code) {
+        return engine.execute(code);
+    }
+
+    /** The engine that runs this tool's code. */
+    public GraalVmJavaScriptExecutionEngine engine() {
+        return engine;
+    }
+
+    /** Stops any running call and ends the interpreter's thread; later calls throw. Idempotent. */
+    @Override
+    public void close() {
+        engine.close();
+    }
+}

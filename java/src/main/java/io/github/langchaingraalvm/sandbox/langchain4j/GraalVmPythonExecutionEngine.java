@@ -1,0 +1,36 @@
+package io.github.langchaingraalvm.sandbox.langchain4j;
+
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+
+/**
+ * A sandboxed drop-in for LangChain4j's {@code dev.langchain4j.code.graalvm.GraalVmPythonExecutionEngine}: runs
+ * Python (GraalPy) under the CONSTRAINED sandbox policy, with time and memory limits, in one persistent interpreter
+ * (see {@link GraalVmSandboxCodeExecutionEngine}). {@link #execute(String)} returns what LangChain4j's engine returns
+ * for a value, with the console output before it; errors, timeouts and limits come back as text instead of
+ * exceptions.
+ *
+ * <p>It needs the optional GraalPy jars ({@code org.graalvm.polyglot:python}, type {@code pom}) on the class or
+ * module path; {@code Sandbox.shared().pythonAvailable()} says whether they are.
+ *
+ * <pre>{@code
+ * try (GraalVmPythonExecutionEngine engine = new GraalVmPythonExecutionEngine()) {
+ *     System.out.println(engine.execute("def fib(n):\n    return n if n <= 1 else fib(n - 1) + fib(n - 2)\nfib(10)")); // 55
+ * }
+ * }</pre>
+ */
+public final class GraalVmPythonExecutionEngine extends GraalVmSandboxCodeExecutionEngine {
+    /** An engine with {@link SandboxOptions#defaults()}: 5 s and 64 MiB per call, frozen clock. */
+    public GraalVmPythonExecutionEngine() {
+        this(SandboxOptions.defaults());
+    }
+
+    /** An engine whose interpreter runs under {@code options}. */
+    public GraalVmPythonExecutionEngine(SandboxOptions options) {
+        this(options, ResultFormat.LANGCHAIN4J);
+    }
+
+    /** An engine whose interpreter runs under {@code options} and whose {@code execute} returns {@code format}. */
+    public GraalVmPythonExecutionEngine(SandboxOptions options, ResultFormat format) {
+        super("python", options, format);
+    }
+}
