@@ -686,7 +686,8 @@ def test_calls_started_before_the_guest_waits_are_one_batch_however_long_it_comp
         burner.join()
     assert out == ['<error type="ToolRejected">tools.sendEmail: the reviewer rejected this call; it did not run. Do '
                    "not retry it unless the user asks.</error>"]
-    assert SENT == ["a@example.com", "b@example.com"]
+    # The two approved calls run at once (Promise.all), each in a thread of the tool pool: either may finish first.
+    assert sorted(SENT) == ["a@example.com", "b@example.com"]
 
 
 def per_call_agent(**kw: Any) -> Any:
