@@ -267,15 +267,13 @@ class HostCalls:
         except ReplayError as exc:
             self._stop(failure=str(exc))
             return
-        except Exception as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
-            if is_invalid_resume(exc):
+        except BaseException as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
+            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
+                raise
+            if isinstance(exc, Exception) and is_invalid_resume(exc):
                 # A per-call answer that does not match its schema: the run fails and the question stays open.
                 self._stop(interrupt=exc)
                 return
-            payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
-        except BaseException as exc:
-            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
-                raise
             payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
         self._complete(call_id, ok, payload)
 
