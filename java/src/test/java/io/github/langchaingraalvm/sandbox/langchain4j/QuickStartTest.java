@@ -75,7 +75,7 @@ class QuickStartTest {
     @Test
     void theEnginesAndTheirLimits() {
         SandboxOptions limits = SandboxOptions.builder()
-                .timeout(Duration.ofSeconds(2))
+                .timeout(Duration.ofSeconds(10))
                 .memoryLimitBytes(32L << 20)
                 .build();
         try (GraalVmJavaScriptExecutionEngine js = new GraalVmJavaScriptExecutionEngine(limits);
