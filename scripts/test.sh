@@ -32,3 +32,11 @@ fi
 
 echo "==> pytest" >&2
 .venv/bin/python -m pytest "$@"
+
+# The worker tier runs the interpreter and tool-calling suites again, every guest in a worker process of its own
+# (tests/jvm/test_workers.py covers its faults, one interpreter per worker, in the run above). Four interpreters
+# share a worker here: each test's middleware keeps its parked slots, and one worker each would pass the pool's
+# default bound of 16 workers.
+echo "==> pytest through sandbox workers (LANGCHAIN_GRAALVM_ISOLATION=process)" >&2
+LANGCHAIN_GRAALVM_ISOLATION=process LANGCHAIN_GRAALVM_GUESTS_PER_WORKER=4 .venv/bin/python -m pytest \
+  tests/jvm/test_api.py tests/agents/test_ptc.py tests/agents/test_middleware_snapshots.py "$@"

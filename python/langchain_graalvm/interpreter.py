@@ -12,11 +12,18 @@ from typing import Any
 from . import _audit, _files
 from ._audit import AuditTarget
 from ._files import FilesAccess
-from ._runtime import _adapter, _jvm, _prestart
-from ._runtime._adapter import EvalOutcome
+from ._runtime import _adapter, _prestart
+from ._runtime._adapter import EvalOutcome, Guest, HostBinding
 from ._runtime._pools import shared_pool
 from .errors import InterpreterClosedError, OptionsError
-from .options import DEFAULT_MAX_CODE_BYTES, DEFAULT_MAX_NESTING, DEFAULT_MEMORY_LIMIT, Clock, InterpreterOptions
+from .options import (
+    DEFAULT_MAX_CODE_BYTES,
+    DEFAULT_MAX_NESTING,
+    DEFAULT_MEMORY_LIMIT,
+    Clock,
+    InterpreterOptions,
+    Isolation,
+)
 
 
 def _shared_executor() -> concurrent.futures.ThreadPoolExecutor:
@@ -69,6 +76,10 @@ class Interpreter:
         prestart: build the context (starting the JVM first, if needed) in a background thread now, so the first
             call finds it ready. ``None`` (default): yes, unless ``LANGCHAIN_GRAALVM_BACKGROUND_START=0``. Errors
             (no JDK, missing jars) are raised by the first call, never by the background thread.
+        isolation: where the guest runs. ``"in-process"``: in a GraalVM context of this process's JVM.
+            ``"process"``: in a worker JVM process of its own, from this process's pool, whose heap is capped from
+            ``memory_limit`` and which is killed and replaced if it crashes, runs out of heap or is left stuck
+            (see docs/workers.md). ``None`` (default): ``LANGCHAIN_GRAALVM_ISOLATION``, else ``"in-process"``.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -95,6 +106,7 @@ class Interpreter:
         files: FilesAccess | Mapping[str, Any] | None = None,
         _agent_modules: bool = False,
         prestart: bool | None = None,
+        isolation: Isolation | None = None,
     ) -> None:
         access = _check_standalone_files(files)
         options = InterpreterOptions(
@@ -113,6 +125,7 @@ class Interpreter:
             max_nesting=max_nesting,
             # Imports from the agent's files, served by an eval's host bridge (the middleware's, or our own).
             agent_modules=_agent_modules or access is not None,
+            isolation=isolation,
         )
         self._setup(options, access, audit, prestart)
 
@@ -140,8 +153,8 @@ class Interpreter:
         self.memory_limit = options.memory_limit
         self.max_result_chars = options.max_result_chars
         self._auditor = _audit.resolve(audit)
-        self._java: Any = None
-        self._java_lock = threading.Lock()
+        self._guest: Guest | None = None
+        self._guest_lock = threading.Lock()
         self._closed = False
         self._pending: _prestart.Pending | None = None
         if _prestart.wanted(prestart):
@@ -150,7 +163,7 @@ class Interpreter:
     def _warm(self) -> None:
         if self._closed or _prestart.exiting():
             return
-        self._prepare(self._java_now())
+        self._prepare(self._guest_now())
 
     def prepare(self) -> None:
         """Builds the context now, so the first call does not wait for it. No cell is run, counted or audited.
@@ -161,54 +174,53 @@ class Interpreter:
         """
         self._prepare(self._interpreter())
 
-    def _prepare(self, java: Any) -> None:
+    def _prepare(self, guest: Guest) -> None:
         if self.language == "python":
-            _adapter.eval_blocking(java, "")
+            guest.eval("", None)
         elif self.options.snapshots:
-            _adapter.snapshot(java, None)
+            guest.snapshot(None)
         else:
-            _adapter.prepare(java)
+            guest.prepare()
 
-    def _interpreter(self) -> Any:
+    def _interpreter(self) -> Guest:
         pending, self._pending = self._pending, None
         if pending is not None:
             if pending.forked:
                 # The parent's warm-up thread may have held the lock when it forked; this process has no such thread.
-                self._java_lock = threading.Lock()
+                self._guest_lock = threading.Lock()
             pending.wait()
-        return self._java_now()
+        return self._guest_now()
 
-    def _java_now(self) -> Any:
+    def _guest_now(self) -> Guest:
         if self._closed:
             raise InterpreterClosedError("the interpreter is closed")
-        _jvm.attach_check()  # before isClosed(): a forked child must not call into the parent's JVM at all
-        java = self._java
-        # A Java interpreter closes itself when a guest stuck in a builtin that ignores interrupts was given up (that
-        # eval's outcome said the globals were gone): the next call gets a fresh one.
-        if java is None or java.isClosed():
-            with self._java_lock:
+        guest = self._guest
+        # A guest closes itself when it was stuck in a builtin that ignores interrupts and was given up, or lost its
+        # worker (that eval's outcome said the globals were gone): the next call gets a fresh one.
+        if guest is None or guest.is_closed():
+            with self._guest_lock:
                 if self._closed:
                     raise InterpreterClosedError("the interpreter is closed")
-                if self._java is None or self._java.isClosed():
-                    self._java = _adapter.new_interpreter(self.options)
+                if self._guest is None or self._guest.is_closed():
+                    self._guest = _adapter.new_interpreter(self.options)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
-                        self._java.close()
-                        self._java = None
+                        self._guest.close()
+                        self._guest = None
                         raise InterpreterClosedError("the interpreter is closed")
-                java = self._java
-        return java
+                guest = self._guest
+        return guest
 
-    def eval(self, code: str, *, host: _adapter.HostBinding | None = None) -> EvalOutcome:
+    def eval(self, code: str, *, host: HostBinding | None = None) -> EvalOutcome:
         """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise.
 
         ``host`` gives the cell host functions (``tools.*``, ``task``); the middleware passes it.
         """
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        java = self._interpreter()
+        guest = self._interpreter()
         own = self._own_host(None) if host is None else None
         try:
-            outcome = _adapter.eval_blocking(java, code, own or host)
+            outcome = guest.eval(code, own or host)
         finally:
             if own is not None:
                 own.close()
@@ -233,24 +245,23 @@ class Interpreter:
         )
         return _hostcalls.HostCalls(ctx, loop or _hostcalls.private_loop())
 
-    async def aeval(self, code: str, *, host: _adapter.HostBinding | None = None) -> EvalOutcome:
+    async def aeval(self, code: str, *, host: HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
-        _jvm.attach_check()
-        java = self._java
-        if self._closed or java is None or java.isClosed():
-            # A new Java interpreter builds a context, and the first one starts the JVM: seconds, off the loop.
-            java = await asyncio.to_thread(self._interpreter)
+        guest = self._guest
+        if self._closed or guest is None or guest.is_closed():
+            # A new guest builds a context, and the first one starts the JVM (or a worker): seconds, off the loop.
+            guest = await asyncio.to_thread(self._interpreter)
         loop = asyncio.get_running_loop()
         own = self._own_host(loop) if host is None else None
         touched = own.files_touched if own is not None else None
-        future = loop.run_in_executor(_shared_executor(), _adapter.eval_blocking, java, code, own or host)
+        future = loop.run_in_executor(_shared_executor(), guest.eval, code, own or host)
         try:
             outcome = await asyncio.shield(future)
         except asyncio.CancelledError:
             # The Java call keeps running in its thread until the guest is told to stop.
-            java.cancel()
+            guest.cancel()
             await asyncio.wait([future])
             if not future.cancelled() and future.exception() is None:
                 _audit.report(self._auditor, code, future.result(), touched)
@@ -272,7 +283,7 @@ class Interpreter:
             SnapshotError: the payload would exceed ``max_bytes``, or the guest made it fail or time out.
             RuntimeError: the interpreter was created without ``snapshots=True``, is closed, or is evaluating.
         """
-        return _adapter.snapshot(self._interpreter(), max_bytes)
+        return self._interpreter().snapshot(max_bytes)
 
     def restore(self, payload: bytes) -> list[str]:
         """Restores globals saved by :meth:`snapshot`; call it before evaluating anything.
@@ -282,12 +293,12 @@ class Interpreter:
         """
         if not isinstance(payload, (bytes, bytearray)):
             raise TypeError(f"payload must be bytes; got {type(payload).__name__}")
-        return _adapter.restore(self._interpreter(), bytes(payload))
+        return self._interpreter().restore(bytes(payload))
 
     def cancel(self) -> None:
         """Stops the running eval, if any. It returns a ``Cancelled`` error."""
-        if self._java is not None and not _jvm.forked():  # a fork runs no eval of its own
-            self._java.cancel()
+        if self._guest is not None:
+            self._guest.cancel()
 
     def close(self) -> None:
         """Stops any running eval and frees the context. Idempotent."""
@@ -295,12 +306,9 @@ class Interpreter:
         pending, self._pending = self._pending, None
         if pending is not None:
             pending.cancel()
-        java, self._java = self._java, None
-        if java is not None:
-            if _jvm.forked():
-                _jvm.keep_in_fork(java)  # the parent's context: neither closed nor released from here
-            else:
-                java.close()
+        guest, self._guest = self._guest, None
+        if guest is not None:
+            guest.close()
 
     def __enter__(self) -> Interpreter:
         return self

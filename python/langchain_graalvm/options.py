@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from typing import Literal
 
 from .errors import OptionsError
@@ -17,6 +18,7 @@ from .errors import OptionsError
 Language = Literal["js", "python"]
 Clock = Literal["frozen", "host"]
 Mode = Literal["thread", "turn", "call"]
+Isolation = Literal["in-process", "process"]
 
 LANGUAGES: dict[str, Language] = {
     "js": "js",
@@ -29,6 +31,8 @@ LANGUAGES: dict[str, Language] = {
 """The accepted ``language`` values and the guest each names."""
 
 CLOCKS: tuple[Clock, ...] = ("frozen", "host")
+ISOLATIONS: tuple[Isolation, ...] = ("in-process", "process")
+"""Where guest code runs: in this process's JVM (the default), or in a worker JVM process of its own."""
 MODES: tuple[Mode, ...] = ("thread", "turn", "call")
 """The middleware's persistence modes; ``"thread"`` (the default) keeps globals across turns as a snapshot."""
 
@@ -55,6 +59,17 @@ def resolve_language(language: str, *, quoted: bool = False) -> Language:
 def check_clock(clock: str, *, quoted: bool = False) -> None:
     if clock not in CLOCKS:
         raise OptionsError(f"{_named('clock', quoted)} must be 'frozen' or 'host'; got {clock!r}")
+
+
+def resolve_isolation(isolation: str | None, *, quoted: bool = False) -> Isolation:
+    """``isolation``, or ``LANGCHAIN_GRAALVM_ISOLATION`` when it is None, or ``"in-process"``."""
+    source = _named("isolation", quoted)
+    if isolation is None:
+        isolation = os.environ.get("LANGCHAIN_GRAALVM_ISOLATION") or "in-process"
+        source = "LANGCHAIN_GRAALVM_ISOLATION"
+    if isolation not in ISOLATIONS:
+        raise OptionsError(f"{source} must be 'in-process' or 'process'; got {isolation!r}")
+    return isolation
 
 
 def resolve_mode(mode: str | None) -> Mode:
@@ -93,9 +108,11 @@ class InterpreterOptions:
     agent_modules: bool = False
     max_code_bytes: int = DEFAULT_MAX_CODE_BYTES
     max_nesting: int = DEFAULT_MAX_NESTING
+    isolation: Isolation | None = None
 
     def __post_init__(self) -> None:
         language = resolve_language(self.language)
+        object.__setattr__(self, "isolation", resolve_isolation(self.isolation))
         timeout = self.timeout
         if not _is_number(timeout) or not math.isfinite(timeout):
             raise OptionsError(f"timeout must be a finite number of seconds; got {timeout!r}")

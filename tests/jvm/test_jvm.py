@@ -275,7 +275,7 @@ def test_a_forked_child_makes_no_call_into_the_parents_jvm() -> None:
         js = Interpreter(); print('parent', js.eval('1+1').value, flush=True)
         pid = os.fork()
         if pid == 0:
-            js._java = ParentJava()
+            js._guest._java = ParentJava()
             for name, call in [
                 ('eval', lambda: js.eval('2')),
                 ('aeval', lambda: asyncio.run(js.aeval('2'))),

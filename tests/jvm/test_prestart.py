@@ -81,7 +81,7 @@ def test_building_starts_the_jvm_in_the_background_and_the_first_eval_uses_that_
         deadline = time.time() + 300
         while js._pending is not None and not js._pending._future.done() and time.time() < deadline:
             time.sleep(0.05)
-        print('started before any eval', _jvm.is_started(), js._java is not None)
+        print('started before any eval', _jvm.is_started(), js._guest is not None)
         print('eval', js.eval('1 + 1').text)
         mw = CodeInterpreterMiddleware()
         pool = _spares.shared_pool()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
-from langchain_graalvm._runtime import _adapter
+from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
 
 # Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
@@ -516,11 +516,16 @@ class _Seeded:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def java_bridge(self, java_interpreter: object) -> object:  # noqa: ARG002 - no host calls are made
-        bridge, _queue = _adapter.new_queued_host_bridge(
-            [], expose_tools=False, expose_task=False, max_tool_calls=None, random_seed=self.seed
+    def bind(self, guest: Guest) -> CallChannel:  # no host calls are made: nobody polls the channel
+        return guest.open_calls(
+            [],
+            expose_tools=False,
+            expose_task=False,
+            max_tool_calls=None,
+            expose_fs=False,
+            random_seed=self.seed,
+            report_waits=False,
         )
-        return bridge
 
 
 def test_a_replaced_random_seed_neither_hangs_nor_unseeds_the_next_seeded_cell() -> None:

@@ -1,55 +1,23 @@
-"""The Java sandbox seen from Python: builds interpreters and turns Java outcomes into plain Python data.
+"""The seam between the interpreter and the sandbox: :func:`new_interpreter` builds a guest of the backend the
+options choose (see :mod:`._backend`), and this module is the in-process backend, the Java sandbox seen from
+Python through JPype.
 
 No JPype object leaves this module. Strings cross as Java strings and are converted once, here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
+from ._backend import CallChannel, EvalOutcome, Guest, HostBinding
 
-Status = Literal["ok", "error", "timeout", "limit"]
+__all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
 
 _PACKAGE = "io.github.langchaingraalvm.sandbox"
-
-
-@dataclasses.dataclass(frozen=True)
-class EvalOutcome:
-    """What one eval produced.
-
-    Attributes:
-        status: ``"ok"``, ``"error"``, ``"timeout"`` or ``"limit"``.
-        text: exactly the envelope the model sees (``<stdout>``, then ``<result>`` or ``<error>``).
-        value: the rendered value of the last expression, or None when there was an error.
-        stdout: console output, in order, as kept (at most ``max_result_chars`` characters).
-        stdout_dropped: console characters that were not kept.
-        error_type: ``TypeError``, ``SyntaxError``, ``Timeout``, ``OutOfMemory``, ... or None.
-        error_message: the error's message, or None.
-        error_stack: stack frames in the model's code, one per line, or ``""``.
-        state_reset: True when the interpreter was rebuilt and lost its globals.
-        duration_s: wall time of the eval in seconds.
-    """
-
-    status: Status
-    text: str
-    value: str | None
-    stdout: str
-    stdout_dropped: int
-    error_type: str | None
-    error_message: str | None
-    error_stack: str
-    state_reset: bool
-    duration_s: float
-
-    @property
-    def ok(self) -> bool:
-        """Whether the eval completed without an error."""
-        return self.status == "ok"
 
 
 def text_of(value: Any) -> str:
@@ -86,11 +54,18 @@ def to_python(outcome: Any) -> EvalOutcome:
     )
 
 
-def new_interpreter(config: InterpreterOptions) -> Any:
-    """A Java ``GuestInterpreter`` (JavaScript or Python) built from ``config``.
+def new_interpreter(config: InterpreterOptions) -> Guest:
+    """A guest interpreter (JavaScript or Python) built from ``config``, in the backend ``config.isolation`` names:
+    in this process's JVM, or in a worker process of its own."""
+    if config.isolation == "process":
+        from . import _worker
 
-    The one place the options become Java ``SandboxOptions``.
-    """
+        return _worker.WorkerGuest(config)
+    return InProcessGuest(_new_java_interpreter(config))
+
+
+def _new_java_interpreter(config: InterpreterOptions) -> Any:
+    """A Java ``GuestInterpreter`` built from ``config``: the one place the options become Java ``SandboxOptions``."""
     sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
     options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
     clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")
@@ -114,32 +89,126 @@ def new_interpreter(config: InterpreterOptions) -> Any:
     sandbox = sandbox_cls.shared()
     if config.language == "python":
         if not sandbox.pythonAvailable():
-            raise GuestUnavailableError(
-                "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
-                "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
-                "java/target/runtime/python); elsewhere put them in <runtime>/python."
-            )
+            raise GuestUnavailableError(PYTHON_MISSING)
         return sandbox.newPythonInterpreter(builder.build())
     return sandbox.newInterpreter(builder.build())
 
 
-def prepare(java_interpreter: Any) -> None:
-    """Builds a JavaScript interpreter's context now, without running a cell."""
-    java_interpreter.prepare()
+PYTHON_MISSING = (
+    "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
+    "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
+    "java/target/runtime/python); elsewhere put them in <runtime>/python."
+)
 
 
-def eval_blocking(java_interpreter: Any, code: str, host: HostBinding | None = None) -> EvalOutcome:
-    """Runs one cell; JPype releases the GIL while Java waits for the guest thread.
+class InProcessGuest:
+    """A Java ``GuestInterpreter`` in this process's JVM (the :class:`Guest` of the in-process backend)."""
 
-    With ``host``, the cell gets the host functions it describes, and its calls are handed to it.
-    """
-    _jvm.attach_check()
+    def __init__(self, java: Any) -> None:
+        self._java = java
+
+    def is_closed(self) -> bool:
+        _jvm.attach_check()  # before isClosed(): a forked child must not call into the parent's JVM at all
+        return bool(self._java.isClosed())
+
+    def prepare(self) -> None:
+        """Builds a JavaScript interpreter's context now, without running a cell."""
+        self._java.prepare()
+
+    def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
+        """Runs one cell; JPype releases the GIL while Java waits for the guest thread."""
+        _jvm.attach_check()
+        java = self._java
+        try:
+            if host is None:
+                return to_python(call_with_text(java.eval, code))
+            channel = host.bind(self)
+            assert isinstance(channel, _JavaChannel)
+            return to_python(call_with_text(java.eval, code, channel.bridge))
+        except _jvm.jclass(f"{_PACKAGE}.SandboxBrokenException") as exc:
+            raise JvmUnusableError(text_of(exc.getMessage())) from None
+
+    def cancel(self) -> None:
+        if not _jvm.forked():  # a fork runs no eval of its own
+            self._java.cancel()
+
+    def close(self) -> None:
+        if _jvm.forked():
+            _jvm.keep_in_fork(self._java)  # the parent's context: neither closed nor released from here
+        else:
+            self._java.close()
+
+    def snapshot(self, max_bytes: int | None) -> bytes:
+        """The interpreter's globals as UTF-8 JSON bytes."""
+        _jvm.attach_check()
+        try:
+            text = self._java.snapshot(max_bytes if max_bytes else 0)
+        except _snapshot_exception() as exc:
+            raise SnapshotError(text_of(exc.getMessage()), too_large=bool(exc.tooLarge())) from None
+        return text_of(text).encode("utf-8")
+
+    def restore(self, payload: bytes) -> list[str]:
+        """Restores globals from ``payload``; returns their names."""
+        _jvm.attach_check()
+        text = decode_snapshot(payload)
+        try:
+            names = call_with_text(self._java.restore, text)
+        except _snapshot_exception() as exc:
+            raise SnapshotError(text_of(exc.getMessage())) from None
+        return [text_of(n) for n in names]
+
+    def open_calls(
+        self,
+        tool_names: list[str],
+        *,
+        expose_tools: bool,
+        expose_task: bool,
+        max_tool_calls: int | None,
+        expose_fs: bool,
+        random_seed: int | None,
+        report_waits: bool,
+    ) -> CallChannel:
+        """A Java ``HostBridge`` whose calls are collected from a ``HostCallQueue``."""
+        queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
+        if report_waits:
+            queue.reportWaits()
+        seed = None if random_seed is None else _jvm.jclass("java.lang.Long")(random_seed)
+        bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
+            queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs, seed
+        )
+        return _JavaChannel(bridge, queue)
+
+    def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
+        ids = _jvm.long_array(call_ids)
+        call_with_text(lambda text: self._java.completeHostCalls(ids, text), batch_json)
+
+    def imports_modules(self) -> bool:
+        return bool(self._java.importsModules())
+
+    def complete_module_read(self, call_id: int, ok: bool, text: str) -> None:
+        call_with_text(lambda t: self._java.completeModuleRead(call_id, ok, t), text)
+
+
+class _JavaChannel:
+    """An eval's ``HostCallQueue`` and the ``HostBridge`` that feeds it."""
+
+    def __init__(self, bridge: Any, queue: Any) -> None:
+        self.bridge = bridge
+        self._queue = queue
+
+    def poll(self, timeout_ms: int) -> str | None:
+        batch = self._queue.poll(timeout_ms)
+        return None if batch is None else text_of(batch)
+
+    def close(self) -> None:
+        self._queue.close()
+
+
+def decode_snapshot(payload: bytes) -> str:
     try:
-        if host is None:
-            return to_python(call_with_text(java_interpreter.eval, code))
-        return to_python(call_with_text(java_interpreter.eval, code, host.java_bridge(java_interpreter)))
-    except _jvm.jclass(f"{_PACKAGE}.SandboxBrokenException") as exc:
-        raise JvmUnusableError(text_of(exc.getMessage())) from None
+        return payload.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
 
 
 def unusable_reason() -> str | None:
@@ -148,65 +217,8 @@ def unusable_reason() -> str | None:
     return None if reason is None else text_of(reason)
 
 
-class HostBinding(Protocol):
-    """Host functions for one eval: builds the Java ``HostBridge`` for the interpreter the eval runs in."""
-
-    def java_bridge(self, java_interpreter: Any) -> Any:
-        """The ``HostBridge`` whose handler completes calls through ``java_interpreter.completeHostCall``."""
-        ...
-
-
-def new_queued_host_bridge(
-    tool_names: list[str],
-    *,
-    expose_tools: bool,
-    expose_task: bool,
-    max_tool_calls: int | None,
-    expose_fs: bool = False,
-    random_seed: int | None = None,
-) -> tuple[Any, Any]:
-    """A Java ``HostBridge`` whose calls are collected from the ``HostCallQueue`` returned with it; ``random_seed``
-    (in [0, 2**53)) seeds the guest's random numbers for the eval, None leaves them the engine's."""
-    queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
-    seed = None if random_seed is None else _jvm.jclass("java.lang.Long")(random_seed)
-    bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
-        queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs, seed
-    )
-    return bridge, queue
-
-
-def complete_host_calls(java_interpreter: Any, call_ids: list[int], batch_json: str) -> None:
-    """Settles a batch of host calls (``batch_json``: ``[[id, ok, value], ...]``)."""
-    ids = _jvm.long_array(call_ids)
-    call_with_text(lambda text: java_interpreter.completeHostCalls(ids, text), batch_json)
-
-
 def _snapshot_exception() -> Any:
     return _jvm.jclass(f"{_PACKAGE}.SnapshotException")
-
-
-def snapshot(java_interpreter: Any, max_bytes: int | None) -> bytes:
-    """The interpreter's globals as UTF-8 JSON bytes."""
-    _jvm.attach_check()
-    try:
-        text = java_interpreter.snapshot(max_bytes if max_bytes else 0)
-    except _snapshot_exception() as exc:
-        raise SnapshotError(text_of(exc.getMessage()), too_large=bool(exc.tooLarge())) from None
-    return text_of(text).encode("utf-8")
-
-
-def restore(java_interpreter: Any, payload: bytes) -> list[str]:
-    """Restores globals from ``payload``; returns their names."""
-    _jvm.attach_check()
-    try:
-        text = payload.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
-    try:
-        names = java_interpreter.restore(text)
-    except _snapshot_exception() as exc:
-        raise SnapshotError(text_of(exc.getMessage())) from None
-    return [text_of(n) for n in names]
 
 
 def running_compiler(jit: bool) -> str:

@@ -26,7 +26,7 @@ from langgraph.errors import GraphBubbleUp, is_invalid_resume
 from pydantic import ValidationError
 
 from .. import _files
-from .._runtime import _adapter
+from .._runtime._backend import CallChannel, Guest
 from ..errors import FsError, HostCallError, SnapshotError
 from . import _ptc
 from ._context import EvalContext
@@ -132,7 +132,7 @@ class HostCalls:
         # The eval tool's context (its run config, tracing): every call runs in a copy of it, so tools, subagents
         # and stream events see the eval as their parent even on another thread's loop.
         self._context = contextvars.copy_context()
-        self._java: Any = None
+        self._guest: Guest | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         # Tool-call ids are unique per eval from one random base: a urandom call per tool call costs more than the
@@ -140,7 +140,7 @@ class HostCalls:
         self._id_base = uuid.uuid4().int & 0xFFFFFFFF
         self._calls = 0
         self._dispatch = SubagentDispatch(ctx, self._child_config)
-        self._queue: Any = None
+        self._channel: CallChannel | None = None
         self._done: list[tuple[int, bool, str]] = []  # (call id, ok, value as JSON)
         self._flush_scheduled = False
         self.interrupt: BaseException | None = None
@@ -159,24 +159,24 @@ class HostCalls:
 
     # -------------------------------------------------------------------------------- wiring to the interpreter
 
-    def java_bridge(self, java_interpreter: Any) -> Any:
-        self._java = java_interpreter
-        self._stop_eval = java_interpreter.cancel
+    def bind(self, guest: Guest) -> CallChannel:
+        self._guest = guest
+        self._stop_eval = guest.cancel
         tools = self._ctx.tools
-        bridge, self._queue = _adapter.new_queued_host_bridge(
+        self._channel = guest.open_calls(
             list(tools or ()),
             expose_tools=tools is not None,
             expose_task=self._ctx.task_tool is not None,
             max_tool_calls=self._ctx.max_tool_calls,
             expose_fs=self._ctx.files is not None,
             random_seed=self._random_seed,
+            # The moments the guest waits on its calls alone close a review's batch.
+            report_waits=self._durable is not None,
         )
-        if self._durable is not None:
-            self._queue.reportWaits()  # the moments the guest waits on its calls alone close a review's batch
-        pumps().submit(self._pump, self._queue)
-        return bridge
+        pumps().submit(self._pump, self._channel)
+        return self._channel
 
-    def _pump(self, queue: Any) -> None:
+    def _pump(self, channel: CallChannel) -> None:
         """Collects the guest's calls in batches (waiting in Java, without the GIL) and hands them to the loop.
 
         Nothing the guest sends can end it: each call's input is decoded on its own, and one that cannot be read
@@ -184,10 +184,10 @@ class HostCalls:
         wait on calls nobody collects."""
         try:
             while True:
-                batch = queue.poll(_POLL_MS)
+                batch = channel.poll(_POLL_MS)
                 if batch is None:
                     return
-                calls = _ptc.decode_calls(_adapter.text_of(batch))
+                calls = _ptc.decode_calls(batch)
                 if calls:
                     self._loop.call_soon_threadsafe(self._spawn, calls)
         except RuntimeError:  # the loop is closed: nobody is left to run the calls
@@ -236,11 +236,11 @@ class HostCalls:
     def _flush(self) -> None:
         self._flush_scheduled = False
         batch, self._done = self._done, []
-        if not batch or self._java is None:
+        if not batch or self._guest is None:
             return
         text = "[" + ",".join(f"[{call_id},{'true' if ok else 'false'},{value}]" for call_id, ok, value in batch) + "]"
         try:
-            _adapter.complete_host_calls(self._java, [entry[0] for entry in batch], text)
+            self._guest.complete_host_calls([entry[0] for entry in batch], text)
         except Exception as exc:  # noqa: BLE001 - the guest waits on these results: stop it rather than hang
             logger.exception("host-call results could not be handed to the guest")
             self._stop(failure=f"the host could not hand the eval its tool results ({exc!r})")
@@ -408,8 +408,8 @@ class HostCalls:
     def close(self) -> None:
         """Ends the eval's calls: stops collecting new ones and cancels those still running."""
         self._closed = True
-        if self._queue is not None:
-            self._queue.close()
+        if self._channel is not None:
+            self._channel.close()
         if not self._tasks:
             return
 
@@ -480,7 +480,7 @@ class HostCalls:
 
     async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
         """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
-        if self._java is None or not self._java.importsModules():
+        if self._guest is None or not self._guest.imports_modules():
             self._complete(call_id, False, {"type": "Error", "message": "fs.module is not available in this eval"})
             return
         try:
@@ -491,5 +491,5 @@ class HostCalls:
             if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
                 raise
             text, ok = f"EIO: the module could not be read: {exc}", False
-        if self._java is not None and not self._closed:
-            self._java.completeModuleRead(call_id, ok, text)
+        if self._guest is not None and not self._closed:
+            self._guest.complete_module_read(call_id, ok, text)

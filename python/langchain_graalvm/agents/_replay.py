@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from langgraph.pregel._call import call
 from langgraph.types import interrupt
 
+from .._runtime._backend import error_envelope
 from ._review import ReviewPolicy
 
 if TYPE_CHECKING:
@@ -316,12 +317,6 @@ def _edit_refused(name: str, target: str, tools: Mapping[str, Any]) -> dict[str,
 
 def _label(kind: str, name: str) -> str:
     return {"tool": f"tools.{name}", "task": "task()", "fs": f"fs.{name}"}.get(kind, name)
-
-
-def error_envelope(type_name: str, message: str) -> str:
-    """An eval's ``<error>`` envelope for an error raised on the host side."""
-    escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f'<error type="{type_name}">{escaped}</error>'
 
 
 # ------------------------------------------------------------------------------------------------ cells

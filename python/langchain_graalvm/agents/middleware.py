@@ -39,8 +39,10 @@ from ..options import (
     DEFAULT_MEMORY_LIMIT,
     Clock,
     InterpreterOptions,
+    Isolation,
     Mode,
     check_clock,
+    resolve_isolation,
     resolve_language,
     resolve_mode,
 )
@@ -137,6 +139,9 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             ``CodeTooLarge`` error before anything parses it.
         max_nesting: the deepest nesting a cell may have (default 1000 levels of brackets, template
             substitutions, regular expression groups and chained operators); deeper code gets ``CodeTooDeep``.
+        isolation: where guest code runs: ``"in-process"`` (this process's JVM) or ``"process"`` (a worker JVM
+            per interpreter, its heap capped, killed and replaced on a crash; see docs/workers.md). ``None``
+            (default): ``LANGCHAIN_GRAALVM_ISOLATION``, else ``"in-process"``.
 
     Example:
         ```python
@@ -178,6 +183,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         heap_factor: float = 2.0,
         max_code_bytes: int = DEFAULT_MAX_CODE_BYTES,
         max_nesting: int = DEFAULT_MAX_NESTING,
+        isolation: Isolation | None = None,
     ) -> None:
         super().__init__()
         self.files = _files.check_files_option(files)
@@ -235,6 +241,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             max_code_bytes=max_code_bytes,
             max_nesting=max_nesting,
             agent_modules=self.files is not None,
+            isolation=resolve_isolation(isolation, quoted=True),
         )
         if _prestart.enabled():
             # The JVM and a first context start now, while the agent is built and the model thinks.

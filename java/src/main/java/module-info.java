@@ -16,6 +16,11 @@ module io.github.langchaingraalvm.sandbox {
     // langchain4j-core declares no module name, so this is the name its jar's file name gives it.
     requires static transitive langchain4j.core;
 
+    // The worker's protocol (io.github.langchaingraalvm.sandbox.worker). msgpack-core declares no module name
+    // either: this is the one its jar's file name gives it.
+    requires msgpack.core;
+
     exports io.github.langchaingraalvm.sandbox;
+    exports io.github.langchaingraalvm.sandbox.worker;
     exports io.github.langchaingraalvm.sandbox.langchain4j;
 }

@@ -1,0 +1,347 @@
+package io.github.langchaingraalvm.sandbox.worker;
+
+import io.github.langchaingraalvm.sandbox.EvalOutcome;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.HostBridge;
+import io.github.langchaingraalvm.sandbox.HostCallQueue;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.SnapshotException;
+import io.github.langchaingraalvm.sandbox.UnicodeText;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessagePacker;
+import org.msgpack.core.MessageUnpacker;
+import org.msgpack.value.ArrayValue;
+import org.msgpack.value.MapValue;
+import org.msgpack.value.Value;
+
+/**
+ * Serves the sandbox to one client over a pair of streams: each message is one MessagePack array whose first item
+ * names it. The client (the Python package's worker backend) keeps the tools, the review and the snapshot keys;
+ * this side holds the interpreters and sends each eval's host calls back to be run there.
+ *
+ * <p>Requests, client to server ({@code rid} is the client's request id, {@code gid} an interpreter's id):
+ * <pre>
+ * ["hello", rid]                          -> ["ok", rid, {protocol, graalvm, python}]
+ * ["new", rid, options]                   -> ["ok", rid, [gid, importsModules]]
+ * ["prepare", rid, gid]                   -> ["ok", rid, nil]
+ * ["eval", rid, gid, code, bridge|nil]    -> ["calls", rid, batch]*, then ["outcome", rid, outcome]
+ * ["complete", gid, [callId...], batch]   (no answer: settles host calls)
+ * ["module", gid, callId, ok, text]       (no answer: settles a module read)
+ * ["cancel", gid]                         (no answer: stops the running eval)
+ * ["snapshot", rid, gid, maxBytes]        -> ["ok", rid, text] or ["snapshot-error", rid, message, tooLarge]
+ * ["restore", rid, gid, text]             -> ["ok", rid, [name...]] or ["snapshot-error", rid, message, false]
+ * ["close", rid, gid]                     -> ["ok", rid, nil]
+ * ["facts", rid]                          -> ["ok", rid, {graalvm, runtime, jit, policy, python, unusable, heapMax}]
+ * </pre>
+ * Any request may instead get {@code ["error", rid, kind, message]}; {@code kind} {@code "broken"} means the JVM
+ * can no longer run guest code. Text from the client that holds lone surrogates comes as binary UTF-16LE; text to
+ * the client has them escaped ({@link UnicodeText#visible(String)}). The end of the input ends the server.
+ */
+public final class WorkerServer {
+    /** The protocol's version: a client of another version is refused at {@code hello}. */
+    public static final int PROTOCOL = 1;
+
+    private final MessageUnpacker in;
+    private final MessagePacker out;
+    private final Map<Long, GuestInterpreter> guests = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private final ExecutorService requests = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "worker-request");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** A server reading requests from {@code input} and writing answers to {@code output}. */
+    public WorkerServer(InputStream input, OutputStream output) {
+        this.in = MessagePack.newDefaultUnpacker(new BufferedInputStream(input, 1 << 16));
+        this.out = MessagePack.newDefaultPacker(new BufferedOutputStream(output, 1 << 16));
+    }
+
+    /** Serves until the input ends, then closes every interpreter. */
+    public void serve() throws IOException {
+        try {
+            while (in.hasNext()) {
+                ArrayValue message = in.unpackValue().asArrayValue();
+                dispatch(message);
+            }
+        } finally {
+            for (GuestInterpreter guest : guests.values()) {
+                guest.close();
+            }
+            guests.clear();
+        }
+    }
+
+    private void dispatch(ArrayValue m) {
+        String kind = m.get(0).asStringValue().asString();
+        switch (kind) {
+            case "complete" -> {
+                GuestInterpreter guest = guests.get(m.get(1).asIntegerValue().toLong());
+                if (guest != null) {
+                    List<Value> list = m.get(2).asArrayValue().list();
+                    long[] callIds = new long[list.size()];
+                    for (int i = 0; i < callIds.length; i++) {
+                        callIds[i] = list.get(i).asIntegerValue().toLong();
+                    }
+                    guest.completeHostCalls(callIds, text(m.get(3)));
+                }
+            }
+            case "module" -> {
+                GuestInterpreter guest = guests.get(m.get(1).asIntegerValue().toLong());
+                if (guest != null) {
+                    guest.completeModuleRead(m.get(2).asIntegerValue().toLong(), m.get(3).asBooleanValue().getBoolean(),
+                            text(m.get(4)));
+                }
+            }
+            case "cancel" -> {
+                GuestInterpreter guest = guests.get(m.get(1).asIntegerValue().toLong());
+                if (guest != null) {
+                    guest.cancel();
+                }
+            }
+            default -> {
+                long rid = m.get(1).asIntegerValue().toLong();
+                requests.execute(() -> answer(kind, rid, m));
+            }
+        }
+    }
+
+    private void answer(String kind, long rid, ArrayValue m) {
+        try {
+            switch (kind) {
+                case "hello" -> send("ok", rid, Map.of("protocol", (long) PROTOCOL,
+                        "graalvm", Sandbox.shared().graalvmVersion(),
+                        "python", Sandbox.shared().pythonAvailable()));
+                case "new" -> {
+                    GuestInterpreter guest = newGuest(m.get(2).asMapValue());
+                    long gid = ids.incrementAndGet();
+                    guests.put(gid, guest);
+                    send("ok", rid, List.of(gid, guest.importsModules()));
+                }
+                case "prepare" -> {
+                    guest(m).prepare();
+                    send("ok", rid, (Object) null);
+                }
+                case "eval" -> eval(rid, m);
+                case "snapshot" -> {
+                    try {
+                        send("ok", rid, UnicodeText.visible(guest(m).snapshot(m.get(3).asIntegerValue().toLong())));
+                    } catch (SnapshotException e) {
+                        send("snapshot-error", rid, UnicodeText.visible(String.valueOf(e.getMessage())), e.tooLarge());
+                    }
+                }
+                case "restore" -> {
+                    try {
+                        List<String> names = new ArrayList<>();
+                        for (String name : guest(m).restore(text(m.get(3)))) {
+                            names.add(UnicodeText.visible(name));
+                        }
+                        send("ok", rid, names);
+                    } catch (SnapshotException e) {
+                        send("snapshot-error", rid, UnicodeText.visible(String.valueOf(e.getMessage())), false);
+                    }
+                }
+                case "close" -> {
+                    GuestInterpreter guest = guests.remove(m.get(2).asIntegerValue().toLong());
+                    if (guest != null) {
+                        guest.close();
+                    }
+                    send("ok", rid, (Object) null);
+                }
+                case "facts" -> send("ok", rid, facts());
+                default -> send("error", rid, "protocol", "unknown request: " + kind);
+            }
+        } catch (RuntimeException | Error e) {
+            String reason = Sandbox.unusableReason();
+            send("error", rid, reason != null ? "broken" : e.getClass().getSimpleName(),
+                    UnicodeText.visible(reason != null ? reason : String.valueOf(e.getMessage())));
+        }
+    }
+
+    private GuestInterpreter guest(ArrayValue m) {
+        GuestInterpreter guest = guests.get(m.get(2).asIntegerValue().toLong());
+        if (guest == null) {
+            throw new IllegalStateException("no such interpreter on this worker");
+        }
+        return guest;
+    }
+
+    private void eval(long rid, ArrayValue m) {
+        GuestInterpreter guest = guest(m);
+        String code = text(m.get(3));
+        Value spec = m.get(4);
+        if (spec.isNilValue()) {
+            sendOutcome(rid, guest, guest.eval(code));
+            return;
+        }
+        Map<Value, Value> s = spec.asMapValue().map();
+        HostCallQueue queue = new HostCallQueue();
+        if (bool(s, "reportWaits")) {
+            queue.reportWaits();
+        }
+        List<String> tools = new ArrayList<>();
+        for (Value name : get(s, "tools").asArrayValue()) {
+            tools.add(name.asStringValue().asString());
+        }
+        Value seed = get(s, "randomSeed");
+        HostBridge bridge = new HostBridge(queue, tools, bool(s, "exposeTools"), bool(s, "exposeTask"),
+                (int) get(s, "maxToolCalls").asIntegerValue().toLong(), bool(s, "exposeFs"),
+                seed.isNilValue() ? null : seed.asIntegerValue().toLong());
+        Thread pump = Thread.ofPlatform().daemon().name("worker-calls-" + rid).start(() -> {
+            try {
+                String batch;
+                while ((batch = queue.poll(50)) != null) {
+                    if (!batch.equals("[]")) {
+                        send("calls", rid, UnicodeText.visible(batch));
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        EvalOutcome outcome;
+        try {
+            outcome = guest.eval(code, bridge);
+        } finally {
+            queue.close();
+        }
+        try {
+            pump.join();  // every call the guest made is sent before its outcome
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        sendOutcome(rid, guest, outcome);
+    }
+
+    private void sendOutcome(long rid, GuestInterpreter guest, EvalOutcome o) {
+        Map<String, Object> fields = new java.util.HashMap<>();
+        fields.put("status", o.status().wireName());
+        fields.put("text", o.envelope());
+        fields.put("value", o.value());
+        fields.put("stdout", o.stdout());
+        fields.put("stdoutDropped", o.stdoutDropped());
+        fields.put("errorType", o.errorType());
+        fields.put("errorMessage", o.errorMessage());
+        fields.put("errorStack", o.errorStack());
+        fields.put("stateReset", o.stateReset());
+        fields.put("durationNanos", o.durationNanos());
+        fields.put("closed", guest.isClosed());
+        send("outcome", rid, fields);
+    }
+
+    private static Map<String, Object> facts() {
+        Sandbox sandbox = Sandbox.shared();
+        Map<String, Object> facts = new java.util.HashMap<>();
+        facts.put("graalvm", sandbox.graalvmVersion());
+        facts.put("runtime", sandbox.runtimeName());
+        facts.put("jit", sandbox.jitEnabled());
+        facts.put("policy", sandbox.sandboxPolicy());
+        facts.put("python", sandbox.pythonAvailable());
+        facts.put("unusable", Sandbox.unusableReason());
+        facts.put("heapMax", Runtime.getRuntime().maxMemory());
+        return facts;
+    }
+
+    private static GuestInterpreter newGuest(MapValue options) {
+        Map<Value, Value> o = options.map();
+        SandboxOptions.Builder b = SandboxOptions.builder()
+                .timeout(Duration.ofNanos(get(o, "timeoutNanos").asIntegerValue().toLong()))
+                .interruptGrace(Duration.ofNanos(get(o, "interruptGraceNanos").asIntegerValue().toLong()))
+                .memoryLimitBytes(get(o, "memoryLimitBytes").asIntegerValue().toLong())
+                .maxResultChars((int) get(o, "maxResultChars").asIntegerValue().toLong())
+                .captureConsole(bool(o, "captureConsole"))
+                .clock(SandboxOptions.Clock.valueOf(get(o, "clock").asStringValue().asString()))
+                .frozenEpochMillis(get(o, "frozenEpochMillis").asIntegerValue().toLong())
+                .snapshots(bool(o, "snapshots"))
+                .heapFactor(get(o, "heapFactor").asFloatValue().toDouble())
+                .maxWallTime(Duration.ofNanos(get(o, "maxWallTimeNanos").asIntegerValue().toLong()))
+                .agentModules(bool(o, "agentModules"))
+                .maxCodeBytes(get(o, "maxCodeBytes").asIntegerValue().toLong())
+                .maxNesting((int) get(o, "maxNesting").asIntegerValue().toLong());
+        Sandbox sandbox = Sandbox.shared();
+        if (get(o, "language").asStringValue().asString().equals("python")) {
+            if (!sandbox.pythonAvailable()) {
+                throw new IllegalStateException("GraalPy's jars are not on this worker's module path");
+            }
+            return sandbox.newPythonInterpreter(b.build());
+        }
+        return sandbox.newInterpreter(b.build());
+    }
+
+    private static Value get(Map<Value, Value> map, String key) {
+        Value value = map.get(org.msgpack.value.ValueFactory.newString(key));
+        if (value == null) {
+            throw new IllegalArgumentException("missing field: " + key);
+        }
+        return value;
+    }
+
+    private static boolean bool(Map<Value, Value> map, String key) {
+        return get(map, key).asBooleanValue().getBoolean();
+    }
+
+    /** Text from the client: a string, or binary UTF-16LE when it holds lone surrogates. */
+    private static String text(Value value) {
+        if (value.isBinaryValue()) {
+            return UnicodeText.fromUtf16LE(value.asBinaryValue().asByteArray());
+        }
+        return value.asStringValue().asString();
+    }
+
+    private synchronized void send(String kind, long rid, Object... items) {
+        try {
+            out.packArrayHeader(2 + items.length);
+            out.packString(kind);
+            out.packLong(rid);
+            for (Object item : items) {
+                pack(item);
+            }
+            out.flush();
+        } catch (IOException e) {
+            // The client is gone: the input ends next and the server with it.
+        }
+    }
+
+    private void pack(Object item) throws IOException {
+        if (item == null) {
+            out.packNil();
+        } else if (item instanceof String s) {
+            out.packString(s);
+        } else if (item instanceof Boolean b) {
+            out.packBoolean(b);
+        } else if (item instanceof Long l) {
+            out.packLong(l);
+        } else if (item instanceof Integer i) {
+            out.packLong(i);
+        } else if (item instanceof Double d) {
+            out.packDouble(d);
+        } else if (item instanceof List<?> list) {
+            out.packArrayHeader(list.size());
+            for (Object element : list) {
+                pack(element);
+            }
+        } else if (item instanceof Map<?, ?> map) {
+            out.packMapHeader(map.size());
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                pack(entry.getKey());
+                pack(entry.getValue());
+            }
+        } else {
+            throw new IllegalArgumentException("cannot send a " + item.getClass());
+        }
+    }
+}

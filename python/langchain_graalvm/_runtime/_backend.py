@@ -1,0 +1,135 @@
+"""What every backend gives the layers above it: one guest interpreter's handle, an eval's host-call channel, and
+the plain outcome of an eval. Two backends implement it: in-process (:mod:`._adapter`, the JVM in this process
+through JPype) and the worker (:mod:`._worker`, a JVM process of its own). Nothing above this seam knows which
+one runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal, Protocol
+
+Status = Literal["ok", "error", "timeout", "limit"]
+
+
+@dataclasses.dataclass(frozen=True)
+class EvalOutcome:
+    """What one eval produced.
+
+    Attributes:
+        status: ``"ok"``, ``"error"``, ``"timeout"`` or ``"limit"``.
+        text: exactly the envelope the model sees (``<stdout>``, then ``<result>`` or ``<error>``).
+        value: the rendered value of the last expression, or None when there was an error.
+        stdout: console output, in order, as kept (at most ``max_result_chars`` characters).
+        stdout_dropped: console characters that were not kept.
+        error_type: ``TypeError``, ``SyntaxError``, ``Timeout``, ``OutOfMemory``, ... or None.
+        error_message: the error's message, or None.
+        error_stack: stack frames in the model's code, one per line, or ``""``.
+        state_reset: True when the interpreter was rebuilt and lost its globals.
+        duration_s: wall time of the eval in seconds.
+    """
+
+    status: Status
+    text: str
+    value: str | None
+    stdout: str
+    stdout_dropped: int
+    error_type: str | None
+    error_message: str | None
+    error_stack: str
+    state_reset: bool
+    duration_s: float
+
+    @property
+    def ok(self) -> bool:
+        """Whether the eval completed without an error."""
+        return self.status == "ok"
+
+
+def error_envelope(type_name: str, message: str) -> str:
+    """An eval's ``<error>`` envelope for an error raised on the host side."""
+    escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<error type="{type_name}">{escaped}</error>'
+
+
+def host_error_outcome(type_name: str, message: str, *, state_reset: bool, duration_s: float) -> EvalOutcome:
+    """The outcome of an eval that the host ended (its worker was lost, say)."""
+    return EvalOutcome(
+        status="error",
+        text=error_envelope(type_name, message),
+        value=None,
+        stdout="",
+        stdout_dropped=0,
+        error_type=type_name,
+        error_message=message,
+        error_stack="",
+        state_reset=state_reset,
+        duration_s=duration_s,
+    )
+
+
+class CallChannel(Protocol):
+    """One eval's host calls, as the guest makes them."""
+
+    def poll(self, timeout_ms: int) -> str | None:
+        """Waits up to ``timeout_ms`` for calls: a JSON array of ``[callId, kind, name, input]`` entries (``"[]"``
+        when none came), or None once the eval ended and every call was collected."""
+        ...
+
+    def close(self) -> None:
+        """Stops collecting: :meth:`poll` returns what is left, then None."""
+        ...
+
+
+class HostBinding(Protocol):
+    """Host functions for one eval: opens the eval's channel on the guest it runs in."""
+
+    def bind(self, guest: Guest) -> CallChannel:
+        """Opens the channel (:meth:`Guest.open_calls`) and starts collecting its calls."""
+        ...
+
+
+class Guest(Protocol):
+    """One guest interpreter of a backend: a context with its globals, and the eval thread that runs it."""
+
+    def is_closed(self) -> bool:
+        """Closed by :meth:`close`, or by the backend (a guest stuck in a builtin, a lost worker): a new one is
+        needed, and the globals are gone."""
+        ...
+
+    def prepare(self) -> None: ...
+
+    def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
+        """Runs one cell (blocking); with ``host``, the cell gets the host functions it describes."""
+        ...
+
+    def cancel(self) -> None: ...
+
+    def snapshot(self, max_bytes: int | None) -> bytes: ...
+
+    def restore(self, payload: bytes) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+    def open_calls(
+        self,
+        tool_names: list[str],
+        *,
+        expose_tools: bool,
+        expose_task: bool,
+        max_tool_calls: int | None,
+        expose_fs: bool,
+        random_seed: int | None,
+        report_waits: bool,
+    ) -> CallChannel:
+        """The channel of the next eval's host calls; ``random_seed`` (in [0, 2**53)) seeds its random numbers,
+        ``report_waits`` adds a ``wait`` entry each time the guest waits on its calls alone."""
+        ...
+
+    def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
+        """Settles a batch of host calls (``batch_json``: ``[[id, ok, value], ...]``)."""
+        ...
+
+    def imports_modules(self) -> bool: ...
+
+    def complete_module_read(self, call_id: int, ok: bool, text: str) -> None: ...

@@ -1,0 +1,787 @@
+"""The worker backend (``isolation="process"``): guest code runs in a JVM process of its own.
+
+A worker is a JVM that runs the Java library's ``WorkerServer`` on its standard input and output (MessagePack
+frames, see that class for the messages); no Python runs in it. Each interpreter checks out a worker of its own
+from this process's pool and gives it back when it closes: the worker's contexts are closed, its JIT warmth kept.
+The worker's heap is capped from the interpreter's limits, so an allocation bomb ends in that worker's heap, not
+in the agent's. A worker that dies, stops answering, or is left running a guest stuck in a builtin is killed
+(SIGKILL) and never reused; the eval it ran returns an ``InternalError`` envelope that says so, and the next eval
+starts in another worker.
+
+The tools, the review, the audit and the snapshot keys stay in this process: an eval's host calls come back over
+the pipe and are run here, exactly as in-process.
+
+Workers start with an empty environment, no descriptors but the three pipes, in a session of their own, and
+end when their input ends (this process closed the pipe or died).
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import dataclasses
+import itertools
+import logging
+import math
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+import msgpack
+
+from ..errors import GuestUnavailableError, InterpreterClosedError, JvmError, OptionsError, SnapshotError
+from ..options import InterpreterOptions
+from . import _launch
+from ._backend import CallChannel, EvalOutcome, HostBinding, host_error_outcome
+
+logger = logging.getLogger("langchain_graalvm")
+
+PROTOCOL = 1
+"""The worker protocol's version (``WorkerServer.PROTOCOL`` on the Java side)."""
+_MAIN_CLASS = "io.github.langchaingraalvm.sandbox.worker.WorkerMain"
+_MIB = 1 << 20
+
+START_DEADLINE_S = 180.0
+"""How long a new worker may take to answer its first request (a cold JVM on a loaded machine)."""
+_REQUEST_SLACK_S = 60.0
+"""Added to every request's own bound (an eval's ``max_wall_time``, a snapshot's ``timeout``) as its deadline."""
+_STDERR_KEPT = 16 * 1024
+
+
+# ------------------------------------------------------------------------------------------------ settings
+
+
+def worker_heap_bytes(options: InterpreterOptions) -> int:
+    """The ``-Xmx`` of a worker for ``options``: the engine's own needs, plus room for the guest's allowance.
+
+    ``LANGCHAIN_GRAALVM_WORKER_HEAP`` (``768m``, ``2g``) sets it for every worker; a ``memory_limit`` of 0 gives
+    ``LANGCHAIN_GRAALVM_MAX_HEAP``'s heap (2 GiB by default).
+    """
+    given = os.environ.get("LANGCHAIN_GRAALVM_WORKER_HEAP")
+    if given:
+        return _parse_size("LANGCHAIN_GRAALVM_WORKER_HEAP", given)
+    if options.memory_limit == 0:
+        return _parse_size("LANGCHAIN_GRAALVM_MAX_HEAP", os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g"))
+    base = 640 * _MIB if options.language == "python" else 384 * _MIB
+    allowance = math.ceil(options.memory_limit * options.heap_factor)
+    # Twice the allowance: the watchdog stops a guest when it keeps more, and it measures at collections.
+    return _round_mib(base + 2 * allowance)
+
+
+def _round_mib(size: int) -> int:
+    return -(-size // _MIB) * _MIB
+
+
+def _parse_size(name: str, value: str) -> int:
+    units = {"": 1, "k": 1 << 10, "m": _MIB, "g": 1 << 30}
+    text = value.strip().lower()
+    number, unit = (text[:-1], text[-1]) if text and text[-1] in "kmg" else (text, "")
+    if not number.isdigit() or int(number) * units[unit] < 64 * _MIB:
+        raise OptionsError(f"{name}={value!r} is not a heap size of at least 64m, such as 768m or 2g")
+    return _round_mib(int(number) * units[unit])
+
+
+def _env_int(name: str, default: int, low: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or int(value) < low:
+        raise OptionsError(f"{name}={value!r} must be an integer >= {low}")
+    return int(value)
+
+
+def worker_command(heap_bytes: int) -> list[str]:
+    """The command line of a worker: the in-process JVM's own options, its heap capped at ``heap_bytes``."""
+    from ._jvmfinder import find_jdk
+
+    jdk = find_jdk()
+    runtime = _launch.find_runtime_dir()
+    flags, _ = _launch.jvm_flags(jdk, runtime)
+    flags = [f for f in flags if not f.startswith("-Xmx")]
+    return [
+        str(jdk.home / "bin" / "java"),
+        f"-Xmx{heap_bytes // _MIB}m",
+        *flags,
+        "-cp",
+        os.pathsep.join(_launch.classpath(runtime)),
+        _MAIN_CLASS,
+    ]
+
+
+# ------------------------------------------------------------------------------------------------ one worker
+
+
+class WorkerLost(Exception):
+    """The worker died or stopped answering; ``str()`` says how, in a sentence."""
+
+
+@dataclasses.dataclass
+class _Pending:
+    future: Future[Any]
+    calls: queue.SimpleQueue[str | None] | None = None  # an eval's host-call batches, in order
+
+
+def _wire_text(text: str) -> str | bytes:
+    """Text for the worker: a string, or UTF-16LE bytes when it holds lone surrogates (UTF-8 cannot carry them)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass")
+    return text
+
+
+class WorkerProcess:
+    """One worker JVM and the pipe to it. Thread-safe: requests may come from any thread."""
+
+    def __init__(self, heap_bytes: int) -> None:
+        self.heap_bytes = heap_bytes
+        self._ids = itertools.count(1)
+        self._pending: dict[int, _Pending] = {}
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._lost: str | None = None
+        self._killed_why: str | None = None
+        self._stderr: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+        self.started = time.monotonic()
+        self.evals = 0
+        self._packer = msgpack.Packer()
+        self._proc = subprocess.Popen(
+            worker_command(heap_bytes),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={},
+            close_fds=True,
+            start_new_session=True,  # a Ctrl-C at the terminal is the agent's to handle, not the worker's
+        )
+        self.pid = self._proc.pid
+        threading.Thread(target=self._read, name=f"graalvm-worker-{self.pid}", daemon=True).start()
+        threading.Thread(target=self._read_stderr, name=f"graalvm-worker-err-{self.pid}", daemon=True).start()
+
+    # ---------------------------------------------------------------------------------------------- state
+
+    @property
+    def alive(self) -> bool:
+        return self._lost is None and self._proc.poll() is None
+
+    def stderr_tail(self) -> str:
+        with self._lock:
+            return b"".join(self._stderr).decode("utf-8", "replace")
+
+    def kill(self, why: str) -> None:
+        """Kills the worker (SIGKILL) and fails whatever waits on it with ``why``."""
+        if self._killed_why is None:
+            self._killed_why = why
+        try:
+            self._proc.kill()
+        except OSError:
+            pass
+        self._fail_all(self._describe_loss())
+
+    def close(self) -> None:
+        """Ends the worker: closes its input (it exits on its own), then kills it if it has not within 5 s."""
+        with self._write_lock:
+            try:
+                self._proc.stdin.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+        try:
+            self._proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.kill("it did not exit when its input closed")
+            self._proc.wait()
+
+    def _describe_loss(self) -> str:
+        code = self._proc.poll()
+        if self._killed_why is not None:
+            how = f"was killed because {self._killed_why}"
+        elif code is None:
+            how = "closed its pipe"
+        elif code < 0:
+            try:
+                how = f"was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"was killed by signal {-code}"
+        else:
+            how = f"exited with status {code}"
+        tail = self.stderr_tail()
+        if "OutOfMemoryError" in tail:
+            how += " after its heap ran out"
+        elif "A fatal error has been detected" in tail:
+            how += " after the JVM crashed"
+        return f"the sandbox worker process (pid {self.pid}) {how}"
+
+    # ---------------------------------------------------------------------------------------------- requests
+
+    def request(
+        self, kind: str, *args: Any, deadline: float, calls: queue.SimpleQueue[str | None] | None = None
+    ) -> Any:
+        """Sends a request and waits up to ``deadline`` seconds for its answer; a worker that misses it is
+        killed. Raises :class:`WorkerLost`, :class:`SnapshotError`, or :class:`WorkerError`."""
+        future: Future[Any] = Future()
+        rid = next(self._ids)
+        with self._lock:
+            if self._lost is not None:
+                raise WorkerLost(self._lost)
+            self._pending[rid] = _Pending(future, calls)
+        try:
+            self._write([kind, rid, *args])
+            return future.result(timeout=deadline)
+        except FutureTimeout:
+            self.kill(f"it did not answer a {kind!r} request within {deadline:.0f} s")
+            raise WorkerLost(self._describe_loss()) from None
+        finally:
+            with self._lock:
+                self._pending.pop(rid, None)
+
+    def send(self, kind: str, *args: Any) -> None:
+        """Sends a message that has no answer (host-call results, a cancel); a lost worker ignores it."""
+        try:
+            self._write([kind, *args])
+        except WorkerLost:
+            pass
+
+    def _write(self, message: list[Any]) -> None:
+        data = self._packer.pack(message)
+        with self._write_lock:
+            if self._lost is not None:
+                raise WorkerLost(self._lost)
+            try:
+                self._proc.stdin.write(data)  # type: ignore[union-attr]
+                self._proc.stdin.flush()  # type: ignore[union-attr]
+            except (OSError, ValueError):
+                self._fail_all(self._describe_loss())
+                raise WorkerLost(self._lost or "the sandbox worker process is gone") from None
+
+    # ---------------------------------------------------------------------------------------------- answers
+
+    def _read(self) -> None:
+        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 30)
+        fd = self._proc.stdout.fileno()  # type: ignore[union-attr]
+        try:
+            # os.read returns what has arrived; a file object's read would wait for its whole buffer.
+            while data := os.read(fd, 1 << 16):
+                unpacker.feed(data)
+                for message in unpacker:
+                    self._dispatch(message)
+        except Exception as exc:  # noqa: BLE001 - a garbled stream ends this worker, never this process
+            logger.warning("sandbox worker %s sent an unreadable message (%r); killing it", self.pid, exc)
+            self._killed_why = "it sent an unreadable message"
+            self._proc.kill()
+        self._proc.wait()
+        self._fail_all(self._describe_loss())
+        with self._write_lock:
+            for stream in (self._proc.stdin, self._proc.stdout):
+                try:
+                    stream.close()  # type: ignore[union-attr]
+                except OSError:
+                    pass
+
+    def _dispatch(self, message: list[Any]) -> None:
+        kind, rid = message[0], message[1]
+        with self._lock:
+            pending = self._pending.get(rid)
+        if pending is None:
+            return  # the request's waiter gave up
+        if kind == "calls":
+            if pending.calls is not None:
+                pending.calls.put(message[2])
+            return
+        if kind == "ok" or kind == "outcome":
+            pending.future.set_result(message[2])
+        elif kind == "snapshot-error":
+            pending.future.set_exception(SnapshotError(message[2], too_large=bool(message[3])))
+        else:
+            pending.future.set_exception(WorkerError(message[2], message[3]))
+
+    def _read_stderr(self) -> None:
+        stream = self._proc.stderr
+        assert stream is not None
+        with stream:
+            for line in iter(stream.readline, b""):
+                logger.debug("sandbox worker %s: %s", self.pid, line.decode("utf-8", "replace").rstrip())
+                with self._lock:
+                    self._stderr.append(line)
+                    self._stderr_size += len(line)
+                    while self._stderr_size > _STDERR_KEPT and len(self._stderr) > 1:
+                        self._stderr_size -= len(self._stderr.popleft())
+
+    def _fail_all(self, why: str) -> None:
+        with self._lock:
+            if self._lost is None:
+                self._lost = why
+            pending = list(self._pending.values())
+        for entry in pending:
+            if entry.calls is not None:
+                entry.calls.put(None)
+            if not entry.future.done():
+                try:
+                    entry.future.set_exception(WorkerLost(self._lost))
+                except Exception:  # noqa: BLE001 - set meanwhile by the reader
+                    pass
+
+
+class WorkerError(Exception):
+    """A request the worker answered with an error: ``kind`` is its Java exception's name, or ``"broken"``."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+# ------------------------------------------------------------------------------------------------ the pool
+
+
+class WorkerPool:
+    """This process's workers: idle ones kept warm for the next interpreter, one spare started ahead.
+
+    ``LANGCHAIN_GRAALVM_MAX_WORKERS`` (default 16) bounds the workers alive at once; a checkout past it waits up to
+    ``LANGCHAIN_GRAALVM_WORKER_WAIT`` seconds (default 60) for one to come back, then fails with a clear error.
+    ``LANGCHAIN_GRAALVM_WORKER_SPARES`` (default 1) workers are started ahead of need, and idle workers stop after
+    ``LANGCHAIN_GRAALVM_WORKER_IDLE`` seconds (default 300). ``LANGCHAIN_GRAALVM_GUESTS_PER_WORKER`` (default 1)
+    lets that many interpreters share one worker, trading isolation for memory: a worker killed for one of them
+    (a crash, a stuck builtin) takes the others' globals with it.
+    """
+
+    def __init__(self) -> None:
+        self.max_workers = _env_int("LANGCHAIN_GRAALVM_MAX_WORKERS", 16, 1)
+        self.spares = _env_int("LANGCHAIN_GRAALVM_WORKER_SPARES", 1, 0)
+        self.idle_s = _env_int("LANGCHAIN_GRAALVM_WORKER_IDLE", 300, 1)
+        self.wait_s = _env_int("LANGCHAIN_GRAALVM_WORKER_WAIT", 60, 0)
+        self.guests_per_worker = _env_int("LANGCHAIN_GRAALVM_GUESTS_PER_WORKER", 1, 1)
+        self._idle: dict[int, list[tuple[float, WorkerProcess]]] = {}
+        self._busy: dict[WorkerProcess, int] = {}  # checked-out workers and how many guests each holds
+        self._starting = 0
+        self._cond = threading.Condition()
+        self._pid = os.getpid()
+        self.started = 0
+        self.replaced = 0
+
+    def stats(self) -> dict[str, int]:
+        with self._cond:
+            return {
+                "busy": len(self._busy),
+                "idle": sum(len(v) for v in self._idle.values()),
+                "starting": self._starting,
+                "started": self.started,
+                "killed": self.replaced,
+                "max": self.max_workers,
+            }
+
+    def checkout(self, heap_bytes: int) -> WorkerProcess:
+        """A worker of this heap size: an idle one, else a new one. Waits while the pool is full."""
+        give_up = time.monotonic() + self.wait_s
+        with self._cond:
+            while True:
+                self._stop_stale_locked()
+                shared = next(
+                    (w for w, n in self._busy.items()
+                     if n < self.guests_per_worker and w.heap_bytes == heap_bytes and w.alive),
+                    None,
+                )
+                if shared is not None:
+                    self._busy[shared] += 1
+                    return shared
+                idle = self._idle.get(heap_bytes, [])
+                while idle:
+                    _, worker = idle.pop()
+                    if worker.alive:
+                        self._busy[worker] = 1
+                        return worker
+                if self._count_locked() < self.max_workers:
+                    self._starting += 1
+                    break
+                if not self._evict_idle_locked():
+                    left = give_up - time.monotonic()
+                    if left <= 0:
+                        raise InterpreterClosedError(
+                            f"all {self.max_workers} sandbox workers are in use (LANGCHAIN_GRAALVM_MAX_WORKERS); "
+                            f"none came back within {self.wait_s} s"
+                        )
+                    self._cond.wait(left)
+        try:
+            worker = self._new_worker(heap_bytes)
+        finally:
+            with self._cond:
+                self._starting -= 1
+                self._cond.notify_all()
+        with self._cond:
+            self._busy[worker] = 1
+        return worker
+
+    def ensure_spares(self, heap_bytes: int) -> None:
+        """Starts spare workers of this heap size in the background, up to ``spares`` idle or starting ones.
+        Called once a checked-out worker has run its first eval, so a spare never slows that first result."""
+        with self._cond:
+            self._start_spares_locked(heap_bytes)
+
+    def checkin(self, worker: WorkerProcess, *, reusable: bool) -> None:
+        """Takes a worker back: kept idle when it is healthy and ``reusable``, else ended."""
+        with self._cond:
+            left = self._busy.get(worker, 1) - 1
+            if left > 0:
+                self._busy[worker] = left  # other interpreters still run in it
+                return
+            self._busy.pop(worker, None)
+            keep = reusable and worker.alive and os.getpid() == self._pid
+            if keep:
+                self._idle.setdefault(worker.heap_bytes, []).append((time.monotonic(), worker))
+            self._cond.notify_all()
+        if not keep:
+            self._end(worker)
+
+    def discard(self, worker: WorkerProcess, why: str) -> None:
+        """Kills a worker that must not be reused (``why`` finishes "killed because ...")."""
+        with self._cond:
+            if self._busy.pop(worker, None) is not None:
+                self.replaced += 1
+            self._cond.notify_all()
+        worker.kill(why)
+
+    def close(self) -> None:
+        """Ends every idle worker; busy ones end when their interpreters close (or with this process)."""
+        with self._cond:
+            idle = [w for entries in self._idle.values() for _, w in entries]
+            self._idle.clear()
+        for worker in idle:
+            self._end(worker)
+
+    def _count_locked(self) -> int:
+        return len(self._busy) + sum(len(v) for v in self._idle.values()) + self._starting
+
+    def _evict_idle_locked(self) -> bool:
+        """Ends the longest-idle worker (of any heap size) to make room; False when none is idle."""
+        oldest = min(
+            ((since, size, worker) for size, entries in self._idle.items() for since, worker in entries),
+            default=None,
+            key=lambda entry: entry[0],
+        )
+        if oldest is None:
+            return False
+        since, size, worker = oldest
+        self._idle[size].remove((since, worker))
+        threading.Thread(target=self._end, args=(worker,), daemon=True).start()
+        return True
+
+    def _stop_stale_locked(self) -> None:
+        now = time.monotonic()
+        for entries in self._idle.values():
+            stale = [(since, w) for since, w in entries if now - since > self.idle_s or not w.alive]
+            for entry in stale:
+                entries.remove(entry)
+                threading.Thread(target=self._end, args=(entry[1],), daemon=True).start()
+
+    def _start_spares_locked(self, heap_bytes: int) -> None:
+        missing = self.spares - len(self._idle.get(heap_bytes, ())) - self._starting
+        for _ in range(max(0, min(missing, self.max_workers - self._count_locked()))):
+            self._starting += 1
+            threading.Thread(target=self._start_spare, args=(heap_bytes,), daemon=True).start()
+
+    def _start_spare(self, heap_bytes: int) -> None:
+        try:
+            worker = self._new_worker(heap_bytes)
+        except Exception:  # noqa: BLE001 - a spare that fails to start is logged; checkouts start their own
+            logger.warning("a spare sandbox worker failed to start", exc_info=True)
+            worker = None
+        with self._cond:
+            self._starting -= 1
+            if worker is not None:
+                self._idle.setdefault(heap_bytes, []).append((time.monotonic(), worker))
+            self._cond.notify_all()
+
+    def _new_worker(self, heap_bytes: int) -> WorkerProcess:
+        worker = WorkerProcess(heap_bytes)
+        try:
+            hello = worker.request("hello", deadline=START_DEADLINE_S)
+        except WorkerLost as exc:
+            worker.kill("it failed to start")
+            output = worker.stderr_tail()[-2000:]
+            raise JvmError(f"a sandbox worker failed to start: {exc}. Its last output: {output}") from None
+        if hello.get("protocol") != PROTOCOL:
+            worker.kill("its protocol differs")
+            raise JvmError(
+                f"the sandbox worker speaks protocol {hello.get('protocol')!r}, this package {PROTOCOL}: "
+                "its jar and this Python package are from different releases"
+            )
+        with self._cond:
+            self.started += 1
+        return worker
+
+    @staticmethod
+    def _end(worker: WorkerProcess) -> None:
+        try:
+            worker.close()
+        except Exception:  # noqa: BLE001 - ending a worker must never fail its caller
+            logger.debug("a sandbox worker did not end cleanly", exc_info=True)
+
+
+_pool: WorkerPool | None = None
+_pool_lock = threading.Lock()
+
+
+def pool() -> WorkerPool:
+    """This process's worker pool (a fork gets a new one: the parent's workers are not its own)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool._pid != os.getpid():
+            _pool = WorkerPool()
+        return _pool
+
+
+def _close_pool() -> None:
+    if _pool is not None and _pool._pid == os.getpid():
+        _pool.close()
+
+
+atexit.register(_close_pool)
+
+
+# ------------------------------------------------------------------------------------------------ one guest
+
+
+class WorkerGuest:
+    """A guest interpreter in a worker of its own (the :class:`~._backend.Guest` of the worker backend).
+
+    The worker is checked out when the guest is made and goes back to the pool when it closes. A lost worker
+    closes the guest: the eval it ran returns an ``InternalError`` outcome, and the interpreter makes a new guest,
+    in another worker, for its next call.
+    """
+
+    def __init__(self, options: InterpreterOptions) -> None:
+        self._options = options
+        self._pid = os.getpid()
+        self._closed = False
+        self._lock = threading.Lock()
+        self._worker = pool().checkout(worker_heap_bytes(options))
+        try:
+            gid, imports = self._worker.request("new", _wire_options(options), deadline=START_DEADLINE_S)
+        except WorkerError as exc:
+            pool().discard(self._worker, "it could not build an interpreter")
+            if options.language == "python" and "GraalPy" in str(exc):
+                from ._adapter import PYTHON_MISSING
+
+                raise GuestUnavailableError(PYTHON_MISSING) from None
+            raise JvmError(f"a sandbox worker could not build an interpreter: {exc}") from None
+        except WorkerLost as exc:
+            pool().discard(self._worker, "it was lost")
+            raise JvmError(f"a sandbox worker could not build an interpreter: {exc}") from None
+        self._gid = gid
+        self._imports = bool(imports)
+        self._channel: _WorkerChannel | None = None
+
+    @property
+    def worker_pid(self) -> int:
+        """The pid of the worker process this guest runs in."""
+        return self._worker.pid
+
+    def _check(self) -> None:
+        if os.getpid() != self._pid:
+            raise JvmError(
+                "this interpreter's sandbox worker belongs to the parent process, and this process is a fork of "
+                "it; create interpreters after forking"
+            )
+
+    def is_closed(self) -> bool:
+        self._check()
+        return self._closed or not self._worker.alive
+
+    def prepare(self) -> None:
+        self._check()
+        try:
+            self._worker.request("prepare", self._gid, deadline=self._bound(self._options.timeout))
+        except (WorkerLost, WorkerError):
+            self._lose("it failed while preparing a context")
+
+    def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
+        self._check()
+        start = time.monotonic()
+        if self._closed or not self._worker.alive:
+            return self._lost_outcome(start, "the interpreter's sandbox worker is gone")
+        channel: _WorkerChannel | None = None
+        spec = None
+        if host is not None:
+            bound = host.bind(self)
+            assert isinstance(bound, _WorkerChannel)
+            channel, spec = bound, bound.spec
+        self._worker.evals += 1
+        if self._worker.evals == 1:
+            pool().ensure_spares(self._worker.heap_bytes)
+        try:
+            fields = self._worker.request(
+                "eval",
+                self._gid,
+                _wire_text(code),
+                spec,
+                deadline=self._bound(self._options.max_wall_time),
+                calls=channel.batches if channel is not None else None,
+            )
+        except WorkerLost as exc:
+            self._lose(None)
+            return self._lost_outcome(start, str(exc))
+        except WorkerError as exc:
+            self._lose(f"it could not run an eval ({exc.kind})")
+            return self._lost_outcome(start, f"the sandbox worker failed: {exc}")
+        finally:
+            if channel is not None:
+                channel.batches.put(None)
+        if fields.get("closed"):
+            # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
+            # in the worker, holding a core. Only killing the worker frees it.
+            self._lose("its guest was stuck in a builtin past the grace")
+        return EvalOutcome(
+            status=fields["status"],
+            text=fields["text"],
+            value=fields["value"],
+            stdout=fields["stdout"],
+            stdout_dropped=int(fields["stdoutDropped"]),
+            error_type=fields["errorType"],
+            error_message=fields["errorMessage"],
+            error_stack=fields["errorStack"],
+            state_reset=bool(fields["stateReset"]),
+            duration_s=int(fields["durationNanos"]) / 1e9,
+        )
+
+    def cancel(self) -> None:
+        if os.getpid() == self._pid and not self._closed:
+            self._worker.send("cancel", self._gid)
+
+    def snapshot(self, max_bytes: int | None) -> bytes:
+        self._check()
+        try:
+            text = self._worker.request(
+                "snapshot", self._gid, max_bytes or 0, deadline=self._bound(self._options.timeout)
+            )
+        except (WorkerLost, WorkerError) as exc:
+            self._lose(None)
+            raise SnapshotError(f"the snapshot failed: {exc}") from None
+        return str(text).encode("utf-8")
+
+    def restore(self, payload: bytes) -> list[str]:
+        self._check()
+        from ._adapter import decode_snapshot
+
+        text = decode_snapshot(payload)
+        try:
+            names = self._worker.request(
+                "restore", self._gid, _wire_text(text), deadline=self._bound(self._options.timeout)
+            )
+        except (WorkerLost, WorkerError) as exc:
+            self._lose(None)
+            raise SnapshotError(f"the restore failed: {exc}") from None
+        return list(names)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        if os.getpid() != self._pid:
+            return  # the parent's worker: neither closed nor given back from a fork
+        worker = self._worker
+        try:
+            worker.request("close", self._gid, deadline=30.0)
+        except (WorkerLost, WorkerError):
+            pool().discard(worker, "it failed to close an interpreter")
+            return
+        pool().checkin(worker, reusable=True)
+
+    def _lose(self, why: str | None) -> None:
+        """Closes this guest for good and kills its worker (``why`` finishes "killed because ...")."""
+        with self._lock:
+            already = self._closed
+            self._closed = True
+        if not already:
+            pool().discard(self._worker, why or "it was lost")
+
+    def _lost_outcome(self, start: float, why: str) -> EvalOutcome:
+        return host_error_outcome(
+            "InternalError",
+            f"{why}. The interpreter was restarted: all globals from earlier calls are gone.",
+            state_reset=True,
+            duration_s=time.monotonic() - start,
+        )
+
+    def _bound(self, seconds: float) -> float:
+        return seconds + self._options.interrupt_grace + _REQUEST_SLACK_S
+
+    # ---------------------------------------------------------------------------------------------- host calls
+
+    def open_calls(
+        self,
+        tool_names: list[str],
+        *,
+        expose_tools: bool,
+        expose_task: bool,
+        max_tool_calls: int | None,
+        expose_fs: bool,
+        random_seed: int | None,
+        report_waits: bool,
+    ) -> CallChannel:
+        spec = {
+            "tools": list(tool_names),
+            "exposeTools": expose_tools,
+            "exposeTask": expose_task,
+            "maxToolCalls": max_tool_calls or 0,
+            "exposeFs": expose_fs,
+            "randomSeed": random_seed,
+            "reportWaits": report_waits,
+        }
+        return _WorkerChannel(spec)
+
+    def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
+        self._worker.send("complete", self._gid, list(call_ids), _wire_text(batch_json))
+
+    def imports_modules(self) -> bool:
+        return self._imports
+
+    def complete_module_read(self, call_id: int, ok: bool, text: str) -> None:
+        self._worker.send("module", self._gid, call_id, ok, _wire_text(text))
+
+
+class _WorkerChannel:
+    """An eval's host-call batches as the worker sends them; None ends them."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = spec
+        self.batches: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._ended = False
+
+    def poll(self, timeout_ms: int) -> str | None:
+        if self._ended:
+            return None
+        try:
+            batch = self.batches.get(timeout=timeout_ms / 1000)
+        except queue.Empty:
+            return "[]"
+        if batch is None:
+            self._ended = True
+        return batch
+
+    def close(self) -> None:
+        self.batches.put(None)
+
+
+def _wire_options(o: InterpreterOptions) -> dict[str, Any]:
+    return {
+        "language": o.language,
+        "timeoutNanos": max(1, round(o.timeout * 1e9)),
+        "interruptGraceNanos": max(1, round(o.interrupt_grace * 1e9)),
+        "memoryLimitBytes": o.memory_limit,
+        "maxResultChars": o.max_result_chars,
+        "captureConsole": o.capture_console,
+        "clock": "HOST" if o.clock == "host" else "FROZEN",
+        "frozenEpochMillis": o.frozen_epoch_ms,
+        "snapshots": o.snapshots,
+        "heapFactor": float(o.heap_factor),
+        "maxWallTimeNanos": max(1, round(o.max_wall_time * 1e9)),
+        "agentModules": o.agent_modules and o.language == "js",
+        "maxCodeBytes": o.max_code_bytes,
+        "maxNesting": o.max_nesting,
+    }

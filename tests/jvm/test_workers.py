@@ -1,0 +1,249 @@
+"""The worker tier (``isolation="process"``): the same envelopes as in-process, and each fault contained in its
+worker. Every worker a test kills is one its own interpreter checked out (its pid read from that interpreter)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from langchain_graalvm import Interpreter, OptionsError
+from langchain_graalvm._runtime import _worker
+from langchain_graalvm._runtime._backend import CallChannel, Guest
+from tests.conftest import run_python
+
+SLOW = 60.0  # a timeout no cell here should meet, on a loaded machine
+
+PARITY_CELLS = [
+    "const n: number = 5; function twice(x: number): number { return x * 2 } twice(n)",
+    "console.log('hi', {a: [1, 2]}); n + 1",
+    "const v = await Promise.resolve(21); v * 2",
+    "'\\ud83d' + '!'",
+    "'caf\\u00e9 \\u{1F600}'",
+    "function f() { throw new TypeError('bad <thing> & more') }\nf()",
+    "const broken = ;",
+    "undefinedName + 1",
+    "[1, 2, 3].map(x => x * n)",
+    "new Map([[1, 'a']])",
+    "let big = 'x'.repeat(10000); big",
+    "while (true) {}",
+    "twice(v)",
+]
+
+
+def _pid_of(interp: Interpreter) -> int:
+    guest = interp._guest
+    assert isinstance(guest, _worker.WorkerGuest), guest
+    return guest.worker_pid
+
+
+def _gone(pid: int, within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_worker_gives_the_same_envelopes_as_in_process() -> None:
+    texts: dict[str, list[str]] = {}
+    for isolation in ("in-process", "process"):
+        with Interpreter(timeout=2.0, isolation=isolation) as js:  # type: ignore[arg-type]
+            texts[isolation] = [js.eval(cell).text for cell in PARITY_CELLS]
+    assert texts["process"] == texts["in-process"]
+    assert texts["process"][0] == "<result>10</result>"
+    assert "Timeout" in texts["process"][-2]
+
+
+def test_python_guest_and_snapshots_through_a_worker() -> None:
+    with Interpreter("python", timeout=SLOW, isolation="process", snapshots=True) as py:
+        py.eval("import json\nrows = [{'k': i % 3, 'v': i} for i in range(100)]\ntotal = sum(r['v'] for r in rows)")
+        payload = py.snapshot()
+        assert py.eval("total").value == "4950"
+    with Interpreter("python", timeout=SLOW, isolation="process", snapshots=True) as other:
+        assert "total" in other.restore(payload)
+        assert other.eval("total + 1").value == "4951"
+
+
+def test_kill_9_mid_eval_returns_a_clear_envelope_and_the_next_eval_works() -> None:
+    with Interpreter(timeout=SLOW, isolation="process") as js:
+        js.eval("var kept = 1")
+        pid = _pid_of(js)
+        outcomes = []
+        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
+        runner.start()
+        time.sleep(1.0)
+        os.kill(pid, signal.SIGKILL)
+        runner.join(30)
+        assert not runner.is_alive(), "the eval did not return after its worker was killed"
+        (out,) = outcomes
+        assert out.status == "error" and out.error_type == "InternalError", out.text
+        assert out.state_reset
+        assert f"pid {pid}" in out.text and "SIGKILL" in out.text and "globals" in out.text, out.text
+        assert js.eval("typeof kept").value == "undefined"
+        assert _pid_of(js) != pid
+
+
+class _BlockingTool:
+    """An eval's host functions with one tool, ``slow``, whose calls are collected and never answered."""
+
+    def __init__(self) -> None:
+        self.called = threading.Event()
+
+    def bind(self, guest: Guest) -> CallChannel:
+        channel = guest.open_calls(
+            ["slow"],
+            expose_tools=True,
+            expose_task=False,
+            max_tool_calls=None,
+            expose_fs=False,
+            random_seed=None,
+            report_waits=False,
+        )
+
+        def collect() -> None:
+            while (batch := channel.poll(50)) is not None:
+                if json.loads(batch):
+                    self.called.set()
+
+        threading.Thread(target=collect, daemon=True).start()
+        return channel
+
+
+def test_kill_9_mid_host_call_ends_the_eval() -> None:
+    with Interpreter(timeout=SLOW, isolation="process") as js:
+        host = _BlockingTool()
+        outcomes = []
+        runner = threading.Thread(target=lambda: outcomes.append(js.eval("await tools.slow({})", host=host)))
+        runner.start()
+        assert host.called.wait(SLOW), "the tool call never reached the host"
+        pid = _pid_of(js)
+        os.kill(pid, signal.SIGKILL)
+        runner.join(30)
+        assert not runner.is_alive()
+        assert outcomes[0].error_type == "InternalError" and "SIGKILL" in outcomes[0].text
+        assert js.eval("6 * 7").value == "42"
+
+
+@pytest.mark.parametrize(
+    ("language", "code"),
+    [
+        pytest.param("python", "keep = bytearray(1 << 30)\nlen(keep)", id="python-bytearray"),
+        pytest.param("js", "var keep = new Uint8Array(2 ** 30); keep.length", id="js-typed-array"),
+        pytest.param("js", "var keep = []; while (true) keep.push(new Array(1e5).fill(7))", id="js-array-bomb"),
+    ],
+)
+def test_the_worker_heap_binds_a_gigabyte_kept_in_one_step(language: str, code: str) -> None:
+    # In-process, the memory limit is measured on the JVM the agent shares, and garbage can hide such an array
+    # from it; a worker's heap is capped from the limit (64 MiB here), so the gigabyte cannot be kept at all.
+    for _ in range(3):
+        with Interpreter(language, timeout=SLOW, isolation="process", memory_limit=64 << 20) as interp:
+            interp.eval("marker = 1" if language == "python" else "var marker = 1")
+            out = interp.eval(code)
+            assert not out.ok, out.text
+            # GraalJS reports a typed array it could not allocate as a plain `Error` (message "null").
+            assert out.error_type in {"OutOfMemory", "MemoryError", "Error"}, out.text
+            assert interp.eval("2 + 2").value == "4"
+
+
+def test_a_stuck_builtin_is_killed_with_its_worker() -> None:
+    # GraalPy's sum() over a range ignores interrupts: in-process its thread keeps a core until the process ends.
+    with Interpreter("python", timeout=1.0, isolation="process") as py:
+        py.eval("kept = 1")
+        pid = _pid_of(py)
+        out = py.eval("sum(range(10 ** 18))")
+        assert out.error_type == "Timeout" and out.state_reset, out.text
+        assert _gone(pid, 10.0), "the worker holding the stuck guest was not killed"
+        assert py.eval("'kept' in globals()").value == "False"
+
+
+def test_a_worker_has_an_empty_environment_and_none_of_the_agents_descriptors(tmp_path: Path) -> None:
+    secret = tmp_path / "agent-secret.txt"
+    handle = secret.open("w")
+    os.set_inheritable(handle.fileno(), True)
+    os.environ["AGENT_ONLY_SECRET"] = "s3cret"
+    try:
+        with Interpreter(timeout=SLOW, isolation="process") as js:
+            js.eval("1")
+            pid = _pid_of(js)
+            assert Path(f"/proc/{pid}/environ").read_bytes() == b""
+            targets = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir() if fd.is_symlink()]
+            assert str(secret) not in targets
+            assert os.getsid(pid) == pid  # a session of its own: a Ctrl-C at the agent's terminal is not its
+    finally:
+        del os.environ["AGENT_ONLY_SECRET"]
+        handle.close()
+
+
+def test_a_closed_interpreters_worker_is_reused_without_its_state() -> None:
+    with Interpreter(timeout=SLOW, isolation="process") as first:
+        first.eval("var secret = 'from the first'")
+        pid = _pid_of(first)
+    with Interpreter(timeout=SLOW, isolation="process") as second:
+        assert second.eval("typeof secret").value == "undefined"
+        reused = _pid_of(second)
+    assert reused == pid
+
+
+def test_workers_die_with_their_parent() -> None:
+    proc = run_python(
+        """
+        import os
+        from langchain_graalvm import Interpreter
+        js = Interpreter(isolation="process")
+        print("answer", js.eval("6 * 7").value)
+        print("pid", js._guest.worker_pid, flush=True)
+        os._exit(0)  # no close, no atexit: the worker's input ends with this process
+        """,
+        timeout=300,
+    )
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+    assert lines.get("answer") == "42", proc.stdout + proc.stderr
+    assert _gone(int(lines["pid"]), 30.0), "the worker outlived its parent"
+
+
+def test_a_full_pool_fails_with_a_clear_error_and_a_protocol_mismatch_is_refused() -> None:
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter, InterpreterClosedError, JvmError
+        from langchain_graalvm._runtime import _worker
+        with Interpreter(isolation="process") as first:
+            print("first", first.eval("1").value)
+            try:
+                Interpreter(isolation="process", prestart=False).eval("2")
+            except InterpreterClosedError as e:
+                print("full", e)
+        _worker.PROTOCOL = 99
+        _worker.pool().close()
+        try:
+            Interpreter(isolation="process", prestart=False).eval("3")
+        except JvmError as e:
+            print("mismatch", e)
+        """,
+        env={"LANGCHAIN_GRAALVM_MAX_WORKERS": "1", "LANGCHAIN_GRAALVM_WORKER_WAIT": "0",
+             "LANGCHAIN_GRAALVM_WORKER_SPARES": "0"},
+        timeout=300,
+    )
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+    assert lines.get("first") == "1", proc.stdout + proc.stderr
+    assert "all 1 sandbox workers are in use" in lines.get("full", ""), proc.stdout
+    assert "protocol 1" in lines.get("mismatch", "") and "99" in lines["mismatch"], proc.stdout
+
+
+def test_isolation_is_checked() -> None:
+    with pytest.raises(OptionsError, match="isolation must be 'in-process' or 'process'"):
+        Interpreter(isolation="thread")  # type: ignore[arg-type]
+    os.environ["LANGCHAIN_GRAALVM_ISOLATION"] = "proc"
+    try:
+        with pytest.raises(OptionsError, match="LANGCHAIN_GRAALVM_ISOLATION must be"):
+            Interpreter()
+    finally:
+        del os.environ["LANGCHAIN_GRAALVM_ISOLATION"]
