@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from langchain_graalvm import Interpreter, OptionsError
-from langchain_graalvm._runtime import _worker
+from langchain_graalvm._runtime import _remote, _worker
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
 
@@ -38,7 +38,7 @@ PARITY_CELLS = [
 
 def _pid_of(interp: Interpreter) -> int:
     guest = interp._guest
-    assert isinstance(guest, _worker.WorkerGuest), guest
+    assert isinstance(guest, _remote.WorkerGuest), guest
     return guest.worker_pid
 
 
@@ -214,7 +214,7 @@ def test_a_full_pool_fails_with_a_clear_error_and_a_protocol_mismatch_is_refused
     proc = run_python(
         """
         from langchain_graalvm import Interpreter, InterpreterClosedError, JvmError
-        from langchain_graalvm._runtime import _worker
+        from langchain_graalvm._runtime import _remote, _worker
         with Interpreter(isolation="process") as first:
             print("first", first.eval("1").value)
             try:

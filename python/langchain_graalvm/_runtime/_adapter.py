@@ -58,9 +58,9 @@ def new_interpreter(config: InterpreterOptions) -> Guest:
     """A guest interpreter (JavaScript or Python) built from ``config``, in the backend ``config.isolation`` names:
     in this process's JVM, or in a worker process of its own."""
     if config.isolation == "process":
-        from . import _worker
+        from . import _remote
 
-        return _worker.WorkerGuest(config)
+        return _remote.WorkerGuest(config)
     return InProcessGuest(_new_java_interpreter(config))
 
 

@@ -35,10 +35,9 @@ from typing import Any
 
 import msgpack
 
-from ..errors import GuestUnavailableError, InterpreterClosedError, JvmError, OptionsError, SnapshotError
+from ..errors import InterpreterClosedError, JvmError, OptionsError, SnapshotError
 from ..options import InterpreterOptions
 from . import _launch
-from ._backend import CallChannel, EvalOutcome, HostBinding, host_error_outcome
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -49,8 +48,6 @@ _MIB = 1 << 20
 
 START_DEADLINE_S = 180.0
 """How long a new worker may take to answer its first request (a cold JVM on a loaded machine)."""
-_REQUEST_SLACK_S = 60.0
-"""Added to every request's own bound (an eval's ``max_wall_time``, a snapshot's ``timeout``) as its deadline."""
 _STDERR_KEPT = 16 * 1024
 
 
@@ -127,7 +124,7 @@ class _Pending:
     calls: queue.SimpleQueue[str | None] | None = None  # an eval's host-call batches, in order
 
 
-def _wire_text(text: str) -> str | bytes:
+def wire_text(text: str) -> str | bytes:
     """Text for the worker: a string, or UTF-16LE bytes when it holds lone surrogates (UTF-8 cannot carry them)."""
     try:
         text.encode("utf-8")
@@ -136,22 +133,138 @@ def _wire_text(text: str) -> str | bytes:
     return text
 
 
-class WorkerProcess:
-    """One worker JVM and the pipe to it. Thread-safe: requests may come from any thread."""
+class Connection:
+    """A stream to a ``WorkerServer``: numbered requests, their answers, and messages without one. Thread-safe.
 
-    def __init__(self, heap_bytes: int) -> None:
-        self.heap_bytes = heap_bytes
+    Subclasses give the bytes' way in and out (:meth:`_send_bytes`, :meth:`_recv`), say whether the other end is
+    still there, and describe its loss."""
+
+    label = "the sandbox worker"
+
+    def __init__(self) -> None:
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
         self._lost: str | None = None
+        self._packer = msgpack.Packer()
+        self.evals = 0
+
+    @property
+    def alive(self) -> bool:
+        return self._lost is None
+
+    def _send_bytes(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def _recv(self) -> bytes:
+        raise NotImplementedError
+
+    def _describe_loss(self) -> str:
+        raise NotImplementedError
+
+    def _missed_deadline(self, why: str) -> None:
+        """A request went unanswered past its deadline: the other end cannot be trusted any more."""
+        raise NotImplementedError
+
+    def request(
+        self, kind: str, *args: Any, deadline: float, calls: queue.SimpleQueue[str | None] | None = None
+    ) -> Any:
+        """Sends a request and waits up to ``deadline`` seconds for its answer. Raises :class:`WorkerLost`,
+        :class:`SnapshotError`, or :class:`WorkerError`."""
+        future: Future[Any] = Future()
+        rid = next(self._ids)
+        with self._lock:
+            if self._lost is not None:
+                raise WorkerLost(self._lost)
+            self._pending[rid] = _Pending(future, calls)
+        try:
+            self._write([kind, rid, *args])
+            return future.result(timeout=deadline)
+        except FutureTimeout:
+            self._missed_deadline(f"it did not answer a {kind!r} request within {deadline:.0f} s")
+            raise WorkerLost(self._describe_loss()) from None
+        finally:
+            with self._lock:
+                self._pending.pop(rid, None)
+
+    def send(self, kind: str, *args: Any) -> None:
+        """Sends a message that has no answer (host-call results, a cancel); a lost connection ignores it."""
+        try:
+            self._write([kind, *args])
+        except WorkerLost:
+            pass
+
+    def _write(self, message: list[Any]) -> None:
+        data = self._packer.pack(message)
+        with self._write_lock:
+            if self._lost is not None:
+                raise WorkerLost(self._lost)
+            try:
+                self._send_bytes(data)
+            except (OSError, ValueError):
+                self._fail_all(self._describe_loss())
+                raise WorkerLost(self._lost or f"{self.label} is gone") from None
+
+    def _read(self) -> None:
+        """The reader thread: dispatches answers until the stream ends, then fails whatever still waits."""
+        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 30)
+        try:
+            while data := self._recv():
+                unpacker.feed(data)
+                for message in unpacker:
+                    self._dispatch(message)
+        except Exception as exc:  # noqa: BLE001 - a garbled stream ends this connection, never this process
+            logger.warning("%s sent an unreadable message (%r)", self.label, exc)
+            self._missed_deadline("it sent an unreadable message")
+        self._ended()
+        self._fail_all(self._describe_loss())
+
+    def _ended(self) -> None:
+        """The stream ended: waits for the other end, releases what is left."""
+
+    def _dispatch(self, message: list[Any]) -> None:
+        kind, rid = message[0], message[1]
+        with self._lock:
+            pending = self._pending.get(rid)
+        if pending is None:
+            return  # the request's waiter gave up
+        if kind == "calls":
+            if pending.calls is not None:
+                pending.calls.put(message[2])
+            return
+        if kind == "ok" or kind == "outcome":
+            pending.future.set_result(message[2])
+        elif kind == "snapshot-error":
+            pending.future.set_exception(SnapshotError(message[2], too_large=bool(message[3])))
+        else:
+            pending.future.set_exception(WorkerError(message[2], message[3]))
+
+    def _fail_all(self, why: str) -> None:
+        with self._lock:
+            if self._lost is None:
+                self._lost = why
+            pending = list(self._pending.values())
+        for entry in pending:
+            if entry.calls is not None:
+                entry.calls.put(None)
+            if not entry.future.done():
+                try:
+                    entry.future.set_exception(WorkerLost(self._lost))
+                except Exception:  # noqa: BLE001 - set meanwhile by the reader
+                    pass
+
+
+class WorkerProcess(Connection):
+    """One worker JVM of this process's pool and the pipes to it."""
+
+    def __init__(self, heap_bytes: int) -> None:
+        super().__init__()
+        self.heap_bytes = heap_bytes
         self._killed_why: str | None = None
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self.started = time.monotonic()
-        self.evals = 0
-        self._packer = msgpack.Packer()
         self._proc = subprocess.Popen(
             worker_command(heap_bytes),
             stdin=subprocess.PIPE,
@@ -162,10 +275,10 @@ class WorkerProcess:
             start_new_session=True,  # a Ctrl-C at the terminal is the agent's to handle, not the worker's
         )
         self.pid = self._proc.pid
+        self.label = f"the sandbox worker process (pid {self.pid})"
+        self._fd = self._proc.stdout.fileno()  # type: ignore[union-attr]
         threading.Thread(target=self._read, name=f"graalvm-worker-{self.pid}", daemon=True).start()
         threading.Thread(target=self._read_stderr, name=f"graalvm-worker-err-{self.pid}", daemon=True).start()
-
-    # ---------------------------------------------------------------------------------------------- state
 
     @property
     def alive(self) -> bool:
@@ -176,7 +289,7 @@ class WorkerProcess:
             return b"".join(self._stderr).decode("utf-8", "replace")
 
     def kill(self, why: str) -> None:
-        """Kills the worker (SIGKILL) and fails whatever waits on it with ``why``."""
+        """Kills the worker (SIGKILL) and fails whatever waits on it."""
         if self._killed_why is None:
             self._killed_why = why
         try:
@@ -184,6 +297,9 @@ class WorkerProcess:
         except OSError:
             pass
         self._fail_all(self._describe_loss())
+
+    def _missed_deadline(self, why: str) -> None:
+        self.kill(why)
 
     def close(self) -> None:
         """Ends the worker: closes its input (it exits on its own), then kills it if it has not within 5 s."""
@@ -197,6 +313,23 @@ class WorkerProcess:
         except subprocess.TimeoutExpired:
             self.kill("it did not exit when its input closed")
             self._proc.wait()
+
+    def _send_bytes(self, data: bytes) -> None:
+        self._proc.stdin.write(data)  # type: ignore[union-attr]
+        self._proc.stdin.flush()  # type: ignore[union-attr]
+
+    def _recv(self) -> bytes:
+        # os.read returns what has arrived; a file object's read would wait for its whole buffer.
+        return os.read(self._fd, 1 << 16)
+
+    def _ended(self) -> None:
+        self._proc.wait()
+        with self._write_lock:
+            for stream in (self._proc.stdin, self._proc.stdout):
+                try:
+                    stream.close()  # type: ignore[union-attr]
+                except OSError:
+                    pass
 
     def _describe_loss(self) -> str:
         code = self._proc.poll()
@@ -216,90 +349,7 @@ class WorkerProcess:
             how += " after its heap ran out"
         elif "A fatal error has been detected" in tail:
             how += " after the JVM crashed"
-        return f"the sandbox worker process (pid {self.pid}) {how}"
-
-    # ---------------------------------------------------------------------------------------------- requests
-
-    def request(
-        self, kind: str, *args: Any, deadline: float, calls: queue.SimpleQueue[str | None] | None = None
-    ) -> Any:
-        """Sends a request and waits up to ``deadline`` seconds for its answer; a worker that misses it is
-        killed. Raises :class:`WorkerLost`, :class:`SnapshotError`, or :class:`WorkerError`."""
-        future: Future[Any] = Future()
-        rid = next(self._ids)
-        with self._lock:
-            if self._lost is not None:
-                raise WorkerLost(self._lost)
-            self._pending[rid] = _Pending(future, calls)
-        try:
-            self._write([kind, rid, *args])
-            return future.result(timeout=deadline)
-        except FutureTimeout:
-            self.kill(f"it did not answer a {kind!r} request within {deadline:.0f} s")
-            raise WorkerLost(self._describe_loss()) from None
-        finally:
-            with self._lock:
-                self._pending.pop(rid, None)
-
-    def send(self, kind: str, *args: Any) -> None:
-        """Sends a message that has no answer (host-call results, a cancel); a lost worker ignores it."""
-        try:
-            self._write([kind, *args])
-        except WorkerLost:
-            pass
-
-    def _write(self, message: list[Any]) -> None:
-        data = self._packer.pack(message)
-        with self._write_lock:
-            if self._lost is not None:
-                raise WorkerLost(self._lost)
-            try:
-                self._proc.stdin.write(data)  # type: ignore[union-attr]
-                self._proc.stdin.flush()  # type: ignore[union-attr]
-            except (OSError, ValueError):
-                self._fail_all(self._describe_loss())
-                raise WorkerLost(self._lost or "the sandbox worker process is gone") from None
-
-    # ---------------------------------------------------------------------------------------------- answers
-
-    def _read(self) -> None:
-        unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 30)
-        fd = self._proc.stdout.fileno()  # type: ignore[union-attr]
-        try:
-            # os.read returns what has arrived; a file object's read would wait for its whole buffer.
-            while data := os.read(fd, 1 << 16):
-                unpacker.feed(data)
-                for message in unpacker:
-                    self._dispatch(message)
-        except Exception as exc:  # noqa: BLE001 - a garbled stream ends this worker, never this process
-            logger.warning("sandbox worker %s sent an unreadable message (%r); killing it", self.pid, exc)
-            self._killed_why = "it sent an unreadable message"
-            self._proc.kill()
-        self._proc.wait()
-        self._fail_all(self._describe_loss())
-        with self._write_lock:
-            for stream in (self._proc.stdin, self._proc.stdout):
-                try:
-                    stream.close()  # type: ignore[union-attr]
-                except OSError:
-                    pass
-
-    def _dispatch(self, message: list[Any]) -> None:
-        kind, rid = message[0], message[1]
-        with self._lock:
-            pending = self._pending.get(rid)
-        if pending is None:
-            return  # the request's waiter gave up
-        if kind == "calls":
-            if pending.calls is not None:
-                pending.calls.put(message[2])
-            return
-        if kind == "ok" or kind == "outcome":
-            pending.future.set_result(message[2])
-        elif kind == "snapshot-error":
-            pending.future.set_exception(SnapshotError(message[2], too_large=bool(message[3])))
-        else:
-            pending.future.set_exception(WorkerError(message[2], message[3]))
+        return f"{self.label} {how}"
 
     def _read_stderr(self) -> None:
         stream = self._proc.stderr
@@ -312,20 +362,6 @@ class WorkerProcess:
                     self._stderr_size += len(line)
                     while self._stderr_size > _STDERR_KEPT and len(self._stderr) > 1:
                         self._stderr_size -= len(self._stderr.popleft())
-
-    def _fail_all(self, why: str) -> None:
-        with self._lock:
-            if self._lost is None:
-                self._lost = why
-            pending = list(self._pending.values())
-        for entry in pending:
-            if entry.calls is not None:
-                entry.calls.put(None)
-            if not entry.future.done():
-                try:
-                    entry.future.set_exception(WorkerLost(self._lost))
-                except Exception:  # noqa: BLE001 - set meanwhile by the reader
-                    pass
 
 
 class WorkerError(Exception):
@@ -541,247 +577,3 @@ def _close_pool() -> None:
 
 
 atexit.register(_close_pool)
-
-
-# ------------------------------------------------------------------------------------------------ one guest
-
-
-class WorkerGuest:
-    """A guest interpreter in a worker of its own (the :class:`~._backend.Guest` of the worker backend).
-
-    The worker is checked out when the guest is made and goes back to the pool when it closes. A lost worker
-    closes the guest: the eval it ran returns an ``InternalError`` outcome, and the interpreter makes a new guest,
-    in another worker, for its next call.
-    """
-
-    def __init__(self, options: InterpreterOptions) -> None:
-        self._options = options
-        self._pid = os.getpid()
-        self._closed = False
-        self._lock = threading.Lock()
-        self._worker = pool().checkout(worker_heap_bytes(options))
-        try:
-            gid, imports = self._worker.request("new", _wire_options(options), deadline=START_DEADLINE_S)
-        except WorkerError as exc:
-            pool().discard(self._worker, "it could not build an interpreter")
-            if options.language == "python" and "GraalPy" in str(exc):
-                from ._adapter import PYTHON_MISSING
-
-                raise GuestUnavailableError(PYTHON_MISSING) from None
-            raise JvmError(f"a sandbox worker could not build an interpreter: {exc}") from None
-        except WorkerLost as exc:
-            pool().discard(self._worker, "it was lost")
-            raise JvmError(f"a sandbox worker could not build an interpreter: {exc}") from None
-        self._gid = gid
-        self._imports = bool(imports)
-        self._channel: _WorkerChannel | None = None
-
-    @property
-    def worker_pid(self) -> int:
-        """The pid of the worker process this guest runs in."""
-        return self._worker.pid
-
-    def _check(self) -> None:
-        if os.getpid() != self._pid:
-            raise JvmError(
-                "this interpreter's sandbox worker belongs to the parent process, and this process is a fork of "
-                "it; create interpreters after forking"
-            )
-
-    def is_closed(self) -> bool:
-        self._check()
-        return self._closed or not self._worker.alive
-
-    def prepare(self) -> None:
-        self._check()
-        try:
-            self._worker.request("prepare", self._gid, deadline=self._bound(self._options.timeout))
-        except (WorkerLost, WorkerError):
-            self._lose("it failed while preparing a context")
-
-    def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
-        self._check()
-        start = time.monotonic()
-        if self._closed or not self._worker.alive:
-            return self._lost_outcome(start, "the interpreter's sandbox worker is gone")
-        channel: _WorkerChannel | None = None
-        spec = None
-        if host is not None:
-            bound = host.bind(self)
-            assert isinstance(bound, _WorkerChannel)
-            channel, spec = bound, bound.spec
-        self._worker.evals += 1
-        if self._worker.evals == 1:
-            pool().ensure_spares(self._worker.heap_bytes)
-        try:
-            fields = self._worker.request(
-                "eval",
-                self._gid,
-                _wire_text(code),
-                spec,
-                deadline=self._bound(self._options.max_wall_time),
-                calls=channel.batches if channel is not None else None,
-            )
-        except WorkerLost as exc:
-            self._lose(None)
-            return self._lost_outcome(start, str(exc))
-        except WorkerError as exc:
-            self._lose(f"it could not run an eval ({exc.kind})")
-            return self._lost_outcome(start, f"the sandbox worker failed: {exc}")
-        finally:
-            if channel is not None:
-                channel.batches.put(None)
-        if fields.get("closed"):
-            # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
-            # in the worker, holding a core. Only killing the worker frees it.
-            self._lose("its guest was stuck in a builtin past the grace")
-        return EvalOutcome(
-            status=fields["status"],
-            text=fields["text"],
-            value=fields["value"],
-            stdout=fields["stdout"],
-            stdout_dropped=int(fields["stdoutDropped"]),
-            error_type=fields["errorType"],
-            error_message=fields["errorMessage"],
-            error_stack=fields["errorStack"],
-            state_reset=bool(fields["stateReset"]),
-            duration_s=int(fields["durationNanos"]) / 1e9,
-        )
-
-    def cancel(self) -> None:
-        if os.getpid() == self._pid and not self._closed:
-            self._worker.send("cancel", self._gid)
-
-    def snapshot(self, max_bytes: int | None) -> bytes:
-        self._check()
-        try:
-            text = self._worker.request(
-                "snapshot", self._gid, max_bytes or 0, deadline=self._bound(self._options.timeout)
-            )
-        except (WorkerLost, WorkerError) as exc:
-            self._lose(None)
-            raise SnapshotError(f"the snapshot failed: {exc}") from None
-        return str(text).encode("utf-8")
-
-    def restore(self, payload: bytes) -> list[str]:
-        self._check()
-        from ._adapter import decode_snapshot
-
-        text = decode_snapshot(payload)
-        try:
-            names = self._worker.request(
-                "restore", self._gid, _wire_text(text), deadline=self._bound(self._options.timeout)
-            )
-        except (WorkerLost, WorkerError) as exc:
-            self._lose(None)
-            raise SnapshotError(f"the restore failed: {exc}") from None
-        return list(names)
-
-    def close(self) -> None:
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-        if os.getpid() != self._pid:
-            return  # the parent's worker: neither closed nor given back from a fork
-        worker = self._worker
-        try:
-            worker.request("close", self._gid, deadline=30.0)
-        except (WorkerLost, WorkerError):
-            pool().discard(worker, "it failed to close an interpreter")
-            return
-        pool().checkin(worker, reusable=True)
-
-    def _lose(self, why: str | None) -> None:
-        """Closes this guest for good and kills its worker (``why`` finishes "killed because ...")."""
-        with self._lock:
-            already = self._closed
-            self._closed = True
-        if not already:
-            pool().discard(self._worker, why or "it was lost")
-
-    def _lost_outcome(self, start: float, why: str) -> EvalOutcome:
-        return host_error_outcome(
-            "InternalError",
-            f"{why}. The interpreter was restarted: all globals from earlier calls are gone.",
-            state_reset=True,
-            duration_s=time.monotonic() - start,
-        )
-
-    def _bound(self, seconds: float) -> float:
-        return seconds + self._options.interrupt_grace + _REQUEST_SLACK_S
-
-    # ---------------------------------------------------------------------------------------------- host calls
-
-    def open_calls(
-        self,
-        tool_names: list[str],
-        *,
-        expose_tools: bool,
-        expose_task: bool,
-        max_tool_calls: int | None,
-        expose_fs: bool,
-        random_seed: int | None,
-        report_waits: bool,
-    ) -> CallChannel:
-        spec = {
-            "tools": list(tool_names),
-            "exposeTools": expose_tools,
-            "exposeTask": expose_task,
-            "maxToolCalls": max_tool_calls or 0,
-            "exposeFs": expose_fs,
-            "randomSeed": random_seed,
-            "reportWaits": report_waits,
-        }
-        return _WorkerChannel(spec)
-
-    def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
-        self._worker.send("complete", self._gid, list(call_ids), _wire_text(batch_json))
-
-    def imports_modules(self) -> bool:
-        return self._imports
-
-    def complete_module_read(self, call_id: int, ok: bool, text: str) -> None:
-        self._worker.send("module", self._gid, call_id, ok, _wire_text(text))
-
-
-class _WorkerChannel:
-    """An eval's host-call batches as the worker sends them; None ends them."""
-
-    def __init__(self, spec: dict[str, Any]) -> None:
-        self.spec = spec
-        self.batches: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self._ended = False
-
-    def poll(self, timeout_ms: int) -> str | None:
-        if self._ended:
-            return None
-        try:
-            batch = self.batches.get(timeout=timeout_ms / 1000)
-        except queue.Empty:
-            return "[]"
-        if batch is None:
-            self._ended = True
-        return batch
-
-    def close(self) -> None:
-        self.batches.put(None)
-
-
-def _wire_options(o: InterpreterOptions) -> dict[str, Any]:
-    return {
-        "language": o.language,
-        "timeoutNanos": max(1, round(o.timeout * 1e9)),
-        "interruptGraceNanos": max(1, round(o.interrupt_grace * 1e9)),
-        "memoryLimitBytes": o.memory_limit,
-        "maxResultChars": o.max_result_chars,
-        "captureConsole": o.capture_console,
-        "clock": "HOST" if o.clock == "host" else "FROZEN",
-        "frozenEpochMillis": o.frozen_epoch_ms,
-        "snapshots": o.snapshots,
-        "heapFactor": float(o.heap_factor),
-        "maxWallTimeNanos": max(1, round(o.max_wall_time * 1e9)),
-        "agentModules": o.agent_modules and o.language == "js",
-        "maxCodeBytes": o.max_code_bytes,
-        "maxNesting": o.max_nesting,
-    }

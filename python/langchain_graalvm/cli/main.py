@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -71,6 +72,32 @@ def _info(_: argparse.Namespace) -> int:
     from langchain_graalvm import runtime_info
 
     print(json.dumps(runtime_info(), indent=2))
+    return 0
+
+
+def _server(args: argparse.Namespace) -> int:
+    from langchain_graalvm._runtime import _server
+    from langchain_graalvm.errors import GraalVMError
+
+    try:
+        if args.verb == "start":
+            if args.idle is not None:
+                os.environ["LANGCHAIN_GRAALVM_SERVER_IDLE"] = str(args.idle)
+            started = _server.start()
+            print(f"sandbox server running: pid {started['pid']}, socket {_server.socket_path()}")
+            return 0
+        if args.verb == "stop":
+            pid = _server.stop()
+            print("no sandbox server was running" if pid is None else f"sandbox server stopped: pid {pid}")
+            return 0
+        facts = _server.status()
+    except GraalVMError as exc:
+        print(f"langchain-graalvm server {args.verb}: {exc}", file=sys.stderr)
+        return 1
+    if facts is None:
+        print(f"no sandbox server is running (socket {_server.socket_path()})")
+        return 3
+    print(json.dumps({"socket": str(_server.socket_path()), **facts}, indent=2))
     return 0
 
 
@@ -272,6 +299,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--no-fast-start", action="store_true", help="skip the JDK image and AOT cache that cut the JVM's start"
     )
     inst.set_defaults(func=_install)
+
+    srv = sub.add_parser("server", help="the local sandbox server that keeps a warm JVM for isolation='process'")
+    srv.add_argument("verb", choices=["start", "stop", "status"])
+    srv.add_argument("--idle", type=int, help="start: seconds without a client before it exits (default 1800)")
+    srv.set_defaults(func=_server)
 
     sub.add_parser("info", help="print the runtime: GraalVM, JDK, JIT").set_defaults(func=_info)
     sub.add_parser("tour", help="a quick tour of the interpreter, without an agent").set_defaults(func=_tour)

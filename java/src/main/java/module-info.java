@@ -19,6 +19,8 @@ module io.github.langchaingraalvm.sandbox {
     // The worker's protocol (io.github.langchaingraalvm.sandbox.worker). msgpack-core declares no module name
     // either: this is the one its jar's file name gives it.
     requires msgpack.core;
+    // The local server checks its clients' user (SO_PEERCRED on a Unix-domain socket).
+    requires jdk.net;
 
     exports io.github.langchaingraalvm.sandbox;
     exports io.github.langchaingraalvm.sandbox.worker;

@@ -13,7 +13,13 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +41,7 @@ import org.msgpack.value.Value;
  *
  * <p>Requests, client to server ({@code rid} is the client's request id, {@code gid} an interpreter's id):
  * <pre>
- * ["hello", rid]                          -> ["ok", rid, {protocol, graalvm, python}]
+ * ["hello", rid]                          -> ["ok", rid, {protocol, build, graalvm, python}]
  * ["new", rid, options]                   -> ["ok", rid, [gid, importsModules]]
  * ["prepare", rid, gid]                   -> ["ok", rid, nil]
  * ["eval", rid, gid, code, bridge|nil]    -> ["calls", rid, batch]*, then ["outcome", rid, outcome]
@@ -45,7 +51,9 @@ import org.msgpack.value.Value;
  * ["snapshot", rid, gid, maxBytes]        -> ["ok", rid, text] or ["snapshot-error", rid, message, tooLarge]
  * ["restore", rid, gid, text]             -> ["ok", rid, [name...]] or ["snapshot-error", rid, message, false]
  * ["close", rid, gid]                     -> ["ok", rid, nil]
- * ["facts", rid]                          -> ["ok", rid, {graalvm, runtime, jit, policy, python, unusable, heapMax}]
+ * ["facts", rid]                          -> ["ok", rid, {graalvm, runtime, jit, policy, python, unusable, heapMax,
+ *                                              pid, guests, sessions}] (the JVM's, over every session)
+ * ["shutdown", rid]                       -> ["ok", rid, nil], then a local server stops (a worker refuses it)
  * </pre>
  * Any request may instead get {@code ["error", rid, kind, message]}; {@code kind} {@code "broken"} means the JVM
  * can no longer run guest code. Text from the client that holds lone surrogates comes as binary UTF-16LE; text to
@@ -55,24 +63,39 @@ public final class WorkerServer {
     /** The protocol's version: a client of another version is refused at {@code hello}. */
     public static final int PROTOCOL = 1;
 
+    /**
+     * The SHA-256 of the jar this class was loaded from, in hex: a client built from another jar refuses a server
+     * whatever its protocol says. {@code "classes"} when loaded from a folder.
+     */
+    public static final String BUILD = buildId();
+
+    private final Runnable shutdown;
     private final MessageUnpacker in;
     private final MessagePacker out;
     private final Map<Long, GuestInterpreter> guests = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
+    /** Interpreters and sessions alive in this JVM, over every server (a local server runs one per session). */
+    private static final AtomicLong LIVE_GUESTS = new AtomicLong();
+    private static final AtomicLong LIVE_SESSIONS = new AtomicLong();
     private final ExecutorService requests = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "worker-request");
         thread.setDaemon(true);
         return thread;
     });
 
-    /** A server reading requests from {@code input} and writing answers to {@code output}. */
-    public WorkerServer(InputStream input, OutputStream output) {
+    /**
+     * A server reading requests from {@code input} and writing answers to {@code output}; {@code shutdown}, when
+     * not null, is what a {@code shutdown} request runs (a local server's stop), else that request is refused.
+     */
+    public WorkerServer(InputStream input, OutputStream output, Runnable shutdown) {
         this.in = MessagePack.newDefaultUnpacker(new BufferedInputStream(input, 1 << 16));
         this.out = MessagePack.newDefaultPacker(new BufferedOutputStream(output, 1 << 16));
+        this.shutdown = shutdown;
     }
 
     /** Serves until the input ends, then closes every interpreter. */
     public void serve() throws IOException {
+        LIVE_SESSIONS.incrementAndGet();
         try {
             while (in.hasNext()) {
                 ArrayValue message = in.unpackValue().asArrayValue();
@@ -81,8 +104,10 @@ public final class WorkerServer {
         } finally {
             for (GuestInterpreter guest : guests.values()) {
                 guest.close();
+                LIVE_GUESTS.decrementAndGet();
             }
             guests.clear();
+            LIVE_SESSIONS.decrementAndGet();
         }
     }
 
@@ -123,13 +148,14 @@ public final class WorkerServer {
     private void answer(String kind, long rid, ArrayValue m) {
         try {
             switch (kind) {
-                case "hello" -> send("ok", rid, Map.of("protocol", (long) PROTOCOL,
+                case "hello" -> send("ok", rid, Map.of("protocol", (long) PROTOCOL, "build", BUILD,
                         "graalvm", Sandbox.shared().graalvmVersion(),
                         "python", Sandbox.shared().pythonAvailable()));
                 case "new" -> {
                     GuestInterpreter guest = newGuest(m.get(2).asMapValue());
                     long gid = ids.incrementAndGet();
                     guests.put(gid, guest);
+                    LIVE_GUESTS.incrementAndGet();
                     send("ok", rid, List.of(gid, guest.importsModules()));
                 }
                 case "prepare" -> {
@@ -159,10 +185,19 @@ public final class WorkerServer {
                     GuestInterpreter guest = guests.remove(m.get(2).asIntegerValue().toLong());
                     if (guest != null) {
                         guest.close();
+                        LIVE_GUESTS.decrementAndGet();
                     }
                     send("ok", rid, (Object) null);
                 }
                 case "facts" -> send("ok", rid, facts());
+                case "shutdown" -> {
+                    if (shutdown == null) {
+                        send("error", rid, "protocol", "only a local server can be shut down");
+                    } else {
+                        send("ok", rid, (Object) null);
+                        shutdown.run();
+                    }
+                }
                 default -> send("error", rid, "protocol", "unknown request: " + kind);
             }
         } catch (RuntimeException | Error e) {
@@ -243,7 +278,7 @@ public final class WorkerServer {
         send("outcome", rid, fields);
     }
 
-    private static Map<String, Object> facts() {
+    private Map<String, Object> facts() {
         Sandbox sandbox = Sandbox.shared();
         Map<String, Object> facts = new java.util.HashMap<>();
         facts.put("graalvm", sandbox.graalvmVersion());
@@ -253,6 +288,9 @@ public final class WorkerServer {
         facts.put("python", sandbox.pythonAvailable());
         facts.put("unusable", Sandbox.unusableReason());
         facts.put("heapMax", Runtime.getRuntime().maxMemory());
+        facts.put("pid", ProcessHandle.current().pid());
+        facts.put("guests", LIVE_GUESTS.get());
+        facts.put("sessions", LIVE_SESSIONS.get());
         return facts;
     }
 
@@ -280,6 +318,18 @@ public final class WorkerServer {
             return sandbox.newPythonInterpreter(b.build());
         }
         return sandbox.newInterpreter(b.build());
+    }
+
+    private static String buildId() {
+        try {
+            Path jar = Path.of(WorkerServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(jar)) {
+                return "classes";
+            }
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar)));
+        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException e) {
+            return "unknown";
+        }
     }
 
     private static Value get(Map<Value, Value> map, String key) {

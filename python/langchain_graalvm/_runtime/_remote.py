@@ -1,0 +1,287 @@
+"""The guest of the worker backend (``isolation="process"``): an interpreter in a worker process of this process's
+pool, or in a session with the local server (``LANGCHAIN_GRAALVM_SERVER=auto``). Both speak the same protocol
+(:class:`._worker.Connection`); only what happens to a lost or stuck one differs: a private worker is killed and
+replaced, a shared server is left to its other sessions.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from typing import Any
+
+from ..errors import GuestUnavailableError, JvmError, SnapshotError
+from ..options import InterpreterOptions
+from . import _server
+from ._backend import CallChannel, EvalOutcome, HostBinding, host_error_outcome
+from ._worker import (
+    START_DEADLINE_S,
+    Connection,
+    WorkerError,
+    WorkerLost,
+    WorkerProcess,
+    pool,
+    wire_text,
+    worker_heap_bytes,
+)
+
+_REQUEST_SLACK_S = 60.0
+"""Added to every request's own bound (an eval's ``max_wall_time``, a snapshot's ``timeout``) as its deadline."""
+
+
+# ------------------------------------------------------------------------------------------------ one guest
+
+
+class WorkerGuest:
+    """A guest interpreter in a worker of its own (the :class:`~._backend.Guest` of the worker backend).
+
+    The worker is checked out when the guest is made and goes back to the pool when it closes. A lost worker
+    closes the guest: the eval it ran returns an ``InternalError`` outcome, and the interpreter makes a new guest,
+    in another worker, for its next call.
+    """
+
+    def __init__(self, options: InterpreterOptions) -> None:
+        self._options = options
+        self._pid = os.getpid()
+        self._closed = False
+        self._lock = threading.Lock()
+        server = _server.connection()
+        self._worker: Connection = server if server is not None else pool().checkout(worker_heap_bytes(options))
+        try:
+            gid, imports = self._worker.request("new", _wire_options(options), deadline=START_DEADLINE_S)
+        except WorkerError as exc:
+            self._drop("it could not build an interpreter")
+            if options.language == "python" and "GraalPy" in str(exc):
+                from ._adapter import PYTHON_MISSING
+
+                raise GuestUnavailableError(PYTHON_MISSING) from None
+            raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
+        except WorkerLost as exc:
+            self._drop("it was lost")
+            raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
+        self._gid = gid
+        self._imports = bool(imports)
+        self._channel: _WorkerChannel | None = None
+
+    @property
+    def worker_pid(self) -> int:
+        """The pid of the worker process (or the local server) this guest runs in."""
+        return int(self._worker.pid)  # type: ignore[attr-defined]
+
+    @property
+    def in_server(self) -> bool:
+        """Whether this guest runs in the local server rather than in a private worker."""
+        return isinstance(self._worker, _server.ServerConnection)
+
+    def _drop(self, why: str) -> None:
+        """Kills a private worker that must not be reused; a shared server is left to its other sessions."""
+        if isinstance(self._worker, WorkerProcess):
+            pool().discard(self._worker, why)
+
+    def _check(self) -> None:
+        if os.getpid() != self._pid:
+            raise JvmError(
+                "this interpreter's sandbox worker belongs to the parent process, and this process is a fork of "
+                "it; create interpreters after forking"
+            )
+
+    def is_closed(self) -> bool:
+        self._check()
+        return self._closed or not self._worker.alive
+
+    def prepare(self) -> None:
+        self._check()
+        try:
+            self._worker.request("prepare", self._gid, deadline=self._bound(self._options.timeout))
+        except (WorkerLost, WorkerError):
+            self._lose("it failed while preparing a context")
+
+    def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
+        self._check()
+        start = time.monotonic()
+        if self._closed or not self._worker.alive:
+            return self._lost_outcome(start, "the interpreter's sandbox worker is gone")
+        channel: _WorkerChannel | None = None
+        spec = None
+        if host is not None:
+            bound = host.bind(self)
+            assert isinstance(bound, _WorkerChannel)
+            channel, spec = bound, bound.spec
+        self._worker.evals += 1
+        if self._worker.evals == 1 and isinstance(self._worker, WorkerProcess):
+            pool().ensure_spares(self._worker.heap_bytes)
+        try:
+            fields = self._worker.request(
+                "eval",
+                self._gid,
+                wire_text(code),
+                spec,
+                deadline=self._bound(self._options.max_wall_time),
+                calls=channel.batches if channel is not None else None,
+            )
+        except WorkerLost as exc:
+            self._lose(None)
+            return self._lost_outcome(start, str(exc))
+        except WorkerError as exc:
+            self._lose(f"it could not run an eval ({exc.kind})")
+            return self._lost_outcome(start, f"the sandbox worker failed: {exc}")
+        finally:
+            if channel is not None:
+                channel.batches.put(None)
+        if fields.get("closed"):
+            # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
+            # in the worker, holding a core. Only killing a private worker frees it; the server keeps it.
+            self._lose("its guest was stuck in a builtin past the grace")
+        return EvalOutcome(
+            status=fields["status"],
+            text=fields["text"],
+            value=fields["value"],
+            stdout=fields["stdout"],
+            stdout_dropped=int(fields["stdoutDropped"]),
+            error_type=fields["errorType"],
+            error_message=fields["errorMessage"],
+            error_stack=fields["errorStack"],
+            state_reset=bool(fields["stateReset"]),
+            duration_s=int(fields["durationNanos"]) / 1e9,
+        )
+
+    def cancel(self) -> None:
+        if os.getpid() == self._pid and not self._closed:
+            self._worker.send("cancel", self._gid)
+
+    def snapshot(self, max_bytes: int | None) -> bytes:
+        self._check()
+        try:
+            text = self._worker.request(
+                "snapshot", self._gid, max_bytes or 0, deadline=self._bound(self._options.timeout)
+            )
+        except (WorkerLost, WorkerError) as exc:
+            self._lose(None)
+            raise SnapshotError(f"the snapshot failed: {exc}") from None
+        return str(text).encode("utf-8")
+
+    def restore(self, payload: bytes) -> list[str]:
+        self._check()
+        from ._adapter import decode_snapshot
+
+        text = decode_snapshot(payload)
+        try:
+            names = self._worker.request(
+                "restore", self._gid, wire_text(text), deadline=self._bound(self._options.timeout)
+            )
+        except (WorkerLost, WorkerError) as exc:
+            self._lose(None)
+            raise SnapshotError(f"the restore failed: {exc}") from None
+        return list(names)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        if os.getpid() != self._pid:
+            return  # the parent's worker: neither closed nor given back from a fork
+        worker = self._worker
+        try:
+            worker.request("close", self._gid, deadline=30.0)
+        except (WorkerLost, WorkerError):
+            self._drop("it failed to close an interpreter")
+            return
+        if isinstance(worker, WorkerProcess):
+            pool().checkin(worker, reusable=True)
+
+    def _lose(self, why: str | None) -> None:
+        """Closes this guest for good and kills its worker (``why`` finishes "killed because ...")."""
+        with self._lock:
+            already = self._closed
+            self._closed = True
+        if not already:
+            self._drop(why or "it was lost")
+
+    def _lost_outcome(self, start: float, why: str) -> EvalOutcome:
+        return host_error_outcome(
+            "InternalError",
+            f"{why}. The interpreter was restarted: all globals from earlier calls are gone.",
+            state_reset=True,
+            duration_s=time.monotonic() - start,
+        )
+
+    def _bound(self, seconds: float) -> float:
+        return seconds + self._options.interrupt_grace + _REQUEST_SLACK_S
+
+    # ---------------------------------------------------------------------------------------------- host calls
+
+    def open_calls(
+        self,
+        tool_names: list[str],
+        *,
+        expose_tools: bool,
+        expose_task: bool,
+        max_tool_calls: int | None,
+        expose_fs: bool,
+        random_seed: int | None,
+        report_waits: bool,
+    ) -> CallChannel:
+        spec = {
+            "tools": list(tool_names),
+            "exposeTools": expose_tools,
+            "exposeTask": expose_task,
+            "maxToolCalls": max_tool_calls or 0,
+            "exposeFs": expose_fs,
+            "randomSeed": random_seed,
+            "reportWaits": report_waits,
+        }
+        return _WorkerChannel(spec)
+
+    def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
+        self._worker.send("complete", self._gid, list(call_ids), wire_text(batch_json))
+
+    def imports_modules(self) -> bool:
+        return self._imports
+
+    def complete_module_read(self, call_id: int, ok: bool, text: str) -> None:
+        self._worker.send("module", self._gid, call_id, ok, wire_text(text))
+
+
+class _WorkerChannel:
+    """An eval's host-call batches as the worker sends them; None ends them."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = spec
+        self.batches: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._ended = False
+
+    def poll(self, timeout_ms: int) -> str | None:
+        if self._ended:
+            return None
+        try:
+            batch = self.batches.get(timeout=timeout_ms / 1000)
+        except queue.Empty:
+            return "[]"
+        if batch is None:
+            self._ended = True
+        return batch
+
+    def close(self) -> None:
+        self.batches.put(None)
+
+
+def _wire_options(o: InterpreterOptions) -> dict[str, Any]:
+    return {
+        "language": o.language,
+        "timeoutNanos": max(1, round(o.timeout * 1e9)),
+        "interruptGraceNanos": max(1, round(o.interrupt_grace * 1e9)),
+        "memoryLimitBytes": o.memory_limit,
+        "maxResultChars": o.max_result_chars,
+        "captureConsole": o.capture_console,
+        "clock": "HOST" if o.clock == "host" else "FROZEN",
+        "frozenEpochMillis": o.frozen_epoch_ms,
+        "snapshots": o.snapshots,
+        "heapFactor": float(o.heap_factor),
+        "maxWallTimeNanos": max(1, round(o.max_wall_time * 1e9)),
+        "agentModules": o.agent_modules and o.language == "js",
+        "maxCodeBytes": o.max_code_bytes,
+        "maxNesting": o.max_nesting,
+    }

@@ -1,0 +1,200 @@
+"""The local sandbox server (``LANGCHAIN_GRAALVM_SERVER=auto``): shared by client processes, private to its user,
+refused when it is not this package's, and survived by its clients. Each test starts its own server in a private
+folder and stops it, by pid, at the end."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from langchain_graalvm import Interpreter
+from langchain_graalvm._runtime import _remote, _server
+from tests.conftest import ROOT
+
+SLOW = 60.0
+
+
+def _gone(pid: int, within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture
+def server_dir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private server folder (short: a socket's path has at most 107 bytes), this process set to use it."""
+    folder = Path(tempfile.mkdtemp(prefix="lgs", dir="/tmp"))
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_SERVER_DIR", str(folder))
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_SERVER", "auto")
+    monkeypatch.setattr(_server, "_connection", None)
+    started: list[int] = []
+    monkeypatch.setattr(_server, "_spawn", _recording(_server._spawn, started))
+    yield folder
+    if _server._connection is not None:
+        _server._connection.close()
+    for pid in started:  # only the servers this test started
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _recording(spawn, started: list[int]):  # type: ignore[no-untyped-def]
+    def spawn_and_record(path: Path, idle_s: int) -> int:
+        pid = spawn(path, idle_s)
+        started.append(pid)
+        return pid
+
+    return spawn_and_record
+
+
+def _client(code: str, env: dict[str, str]) -> subprocess.Popen[str]:
+    script = tempfile.NamedTemporaryFile("w", suffix=".py", delete=False)
+    script.write(textwrap.dedent(code))
+    script.close()
+    return subprocess.Popen(
+        [sys.executable, script.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **env}, cwd=ROOT,
+    )
+
+
+def test_two_client_processes_share_the_server_and_never_each_others_contexts(server_dir: Path) -> None:
+    facts = _server.start()
+    env = {"LANGCHAIN_GRAALVM_SERVER_DIR": str(server_dir), "LANGCHAIN_GRAALVM_SERVER": "auto"}
+    code = """
+        import sys
+        from langchain_graalvm import Interpreter
+        name = sys.argv[0][-12:]
+        with Interpreter(isolation="process", prestart=False) as js:
+            js.eval("var mine = 'secret'")
+            others = [js.eval("typeof theirs").value for _ in range(20)]
+            js.eval("var theirs = 'not for you'")
+            print("server", js._guest.worker_pid, js._guest.in_server)
+            print("others", sorted(set(others)))
+    """
+    clients = [_client(code, env) for _ in range(2)]
+    outputs = [c.communicate(timeout=300) for c in clients]
+    for (out, err), client in zip(outputs, clients, strict=True):
+        assert client.returncode == 0, out + err
+        assert f"server {facts['pid']} True" in out, out + err
+        assert "others ['undefined']" in out, out
+
+
+def test_a_fresh_client_finds_the_warm_server_and_its_engine(server_dir: Path) -> None:
+    facts = _server.start()
+    with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
+        assert js.eval("6 * 7").value == "42"
+        guest = js._guest
+        assert isinstance(guest, _remote.WorkerGuest) and guest.in_server
+        assert guest.worker_pid == facts["pid"]
+        assert _server.status()["guests"] == 1  # type: ignore[index]
+
+
+def test_the_server_gone_mid_eval_ends_that_eval_and_the_next_starts_another(server_dir: Path) -> None:
+    facts = _server.start()
+    with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
+        js.eval("var kept = 1")
+        outcomes = []
+        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
+        runner.start()
+        time.sleep(1.0)
+        os.kill(facts["pid"], signal.SIGKILL)
+        runner.join(30)
+        assert not runner.is_alive()
+        assert outcomes[0].error_type == "InternalError" and outcomes[0].state_reset, outcomes[0].text
+        assert "closed the connection" in outcomes[0].text, outcomes[0].text
+        assert js.eval("typeof kept").value == "undefined"
+        assert js._guest.worker_pid != facts["pid"]  # type: ignore[union-attr]
+
+
+def test_a_server_of_another_build_is_refused_in_one_line_and_private_workers_run(
+    server_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    _server.start()
+    monkeypatch.setattr(_server, "build_id", lambda: "another-build")
+    with caplog.at_level(logging.WARNING, logger="langchain_graalvm"):
+        with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
+            assert js.eval("1 + 1").value == "2"
+            assert not js._guest.in_server  # type: ignore[union-attr]
+    refused = [r.getMessage() for r in caplog.records if "not using the sandbox server" in r.getMessage()]
+    assert len(refused) == 1 and "another build" in refused[0], refused
+
+
+@pytest.mark.parametrize("change", ["mode", "owner"])
+def test_a_folder_others_can_enter_or_own_is_refused(server_dir: Path, change: str) -> None:
+    if change == "mode":
+        server_dir.chmod(0o755)
+        expected = "it must be 0700"
+    else:
+        if os.getuid() != 0:
+            pytest.fail("changing the folder's owner needs root; this machine's tests run as root")
+        os.chown(server_dir, 12345, 12345)
+        expected = "belongs to uid 12345"
+    with pytest.raises(_server.ServerRefused, match=expected):
+        _server.attach(start=True)
+    assert not (server_dir / "sandbox-p1.sock").exists()  # nothing was started there
+
+
+def test_a_dead_clients_session_is_closed_and_an_idle_server_exits(
+    server_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_SERVER_IDLE", "3")
+    facts = _server.start()
+    env = {"LANGCHAIN_GRAALVM_SERVER_DIR": str(server_dir), "LANGCHAIN_GRAALVM_SERVER": "auto"}
+    client = _client(
+        """
+        import os
+        from langchain_graalvm import Interpreter
+        js = Interpreter(isolation="process", prestart=False)
+        print("value", js.eval("var big = new Array(1000).fill(7); big.length").value, flush=True)
+        os._exit(0)  # no close: the server must notice the session's end on its own
+        """,
+        env,
+    )
+    out, err = client.communicate(timeout=300)
+    assert "value 1000" in out, out + err
+    assert _gone(facts["pid"], 60.0), "the idle server did not exit"
+    assert not (server_dir / "sandbox-p1.sock").exists()
+
+
+def test_server_stop_ends_it() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="lgs", dir="/tmp"))
+    env = {**os.environ, "LANGCHAIN_GRAALVM_SERVER_DIR": str(folder)}
+    cli = [sys.executable, "-m", "langchain_graalvm.cli.main", "server"]
+    try:
+        started = subprocess.run([*cli, "start"], capture_output=True, text=True, env=env, timeout=300, cwd=ROOT)
+        assert started.returncode == 0, started.stdout + started.stderr
+        pid = int(started.stdout.split("pid ")[1].split(",")[0])
+        status = subprocess.run([*cli, "status"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+        assert f'"pid": {pid}' in status.stdout, status.stdout + status.stderr
+        stopped = subprocess.run([*cli, "stop"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+        assert f"stopped: pid {pid}" in stopped.stdout, stopped.stdout + stopped.stderr
+        assert _gone(pid, 30.0)
+        none = subprocess.run([*cli, "status"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
+        assert none.returncode == 3 and "no sandbox server is running" in none.stdout
+    finally:
+        pid_file = folder / "server.pid"
+        if pid_file.exists():
+            try:
+                os.kill(int(pid_file.read_text()), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        shutil.rmtree(folder, ignore_errors=True)
