@@ -109,18 +109,18 @@ def test_no_jdk_at_all_names_the_command_that_fixes_it() -> None:
 def test_truffles_rule_for_a_jdks_libgraal(tmp_path: Path, java: str, graal: str | None, problem: str | None) -> None:
     jdk = _jvmfinder.inspect_jdk(make_jdk(tmp_path, java, graalvm_version=graal, libgraal=True))
     assert jdk is not None
-    found = _compiler.libgraal_problem(jdk, "25.0.3")
+    found = _jvmfinder.libgraal_problem(jdk, "25.0.3")
     assert found == problem if problem is None else (found is not None and problem in found)
 
 
 def test_the_pinned_polyglot_version_is_the_one_maven_builds() -> None:
     pom = (ROOT / "java" / "pom.xml").read_text()
-    assert f"<graalvm.version>{_compiler.POLYGLOT_VERSION}</graalvm.version>" in pom
+    assert f"<graalvm.version>{_jvmfinder.POLYGLOT_VERSION}</graalvm.version>" in pom
 
 
 def test_the_pinned_jdk_fits_the_pinned_polyglot_jars(tmp_path: Path) -> None:
     jdk = _jvmfinder.inspect_jdk(make_graalvm(tmp_path, _compiler.PINNED_JDK, _compiler.PINNED_JDK))
-    assert jdk is not None and _compiler.libgraal_problem(jdk) is None
+    assert jdk is not None and _jvmfinder.libgraal_problem(jdk) is None
 
 
 # ------------------------------------------------------------------------------------------------ flags

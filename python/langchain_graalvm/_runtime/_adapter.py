@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
-from ._backend import CallChannel, EvalOutcome, Guest, HostBinding
+from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, Guest, HostBinding, decode_snapshot
 
 __all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
 
@@ -92,13 +92,6 @@ def _new_java_interpreter(config: InterpreterOptions) -> Any:
             raise GuestUnavailableError(PYTHON_MISSING)
         return sandbox.newPythonInterpreter(builder.build())
     return sandbox.newInterpreter(builder.build())
-
-
-PYTHON_MISSING = (
-    "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
-    "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
-    "java/target/runtime/python); elsewhere put them in <runtime>/python."
-)
 
 
 class InProcessGuest:
@@ -202,13 +195,6 @@ class _JavaChannel:
 
     def close(self) -> None:
         self._queue.close()
-
-
-def decode_snapshot(payload: bytes) -> str:
-    try:
-        return payload.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
 
 
 def unusable_reason() -> str | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, Protocol
 
+from ..errors import SnapshotError
+
 Status = Literal["ok", "error", "timeout", "limit"]
 
 
@@ -66,6 +68,22 @@ def host_error_outcome(type_name: str, message: str, *, state_reset: bool, durat
         state_reset=state_reset,
         duration_s=duration_s,
     )
+
+
+PYTHON_MISSING = (
+    "language='python' needs GraalPy, whose jars are not installed. In a development checkout run "
+    "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
+    "java/target/runtime/python); elsewhere put them in <runtime>/python."
+)
+
+
+
+def decode_snapshot(payload: bytes) -> str:
+    """A snapshot payload as text; SnapshotError when it is not UTF-8."""
+    try:
+        return payload.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
 
 
 class CallChannel(Protocol):

@@ -13,8 +13,8 @@ In every case C1 and C2 stay the host JIT (``-XX:-UseJVMCICompiler``): Graal com
 Truffle accepts a JDK's libgraal when the JDK is of feature release ``[MIN_JDK, MAX_JDK)`` and the compiler's
 version is between ``MIN_COMPILER_VERSION`` and the polyglot version (no forward compatibility); otherwise it
 throws at the first engine. These are the constants of the pinned polyglot line's ``OptimizedTruffleRuntime`` and
-the rule of its ``HotSpotTruffleRuntimeAccess``; :func:`libgraal_problem` applies them before the JVM starts, so
-that a JDK whose libgraal cannot serve these jars runs jargraal instead, with one line saying why.
+the rule of its ``HotSpotTruffleRuntimeAccess``; :func:`._jvmfinder.libgraal_problem` applies them before the JVM
+starts, so that a JDK whose libgraal cannot serve these jars runs jargraal instead, with one line saying why.
 
 HotSpot loads libgraal into the process that starts the JVM, and a library it cannot load is a fatal error that
 ends that process. ``langchain-graalvm install`` and ``doctor`` therefore start a child process on libgraal first
@@ -26,25 +26,17 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import re
 from pathlib import Path
 from typing import Literal
 
 from ..errors import JvmError
-from ._jvmfinder import JIT_JDK, Jdk, cache_dir
+from ._jvmfinder import JIT_JDK, POLYGLOT_VERSION, Jdk, cache_dir, libgraal_problem
 
 CompilerName = Literal["libgraal", "jargraal", "none"]
 ENV = "LANGCHAIN_GRAALVM_COMPILER"
 # Set in the child process of a libgraal trial start: libgraal is what it tries, whatever an earlier trial said.
 TRIAL_ENV = "LANGCHAIN_GRAALVM_LIBGRAAL_TRIAL"
 MODES = ("auto", "libgraal", "jargraal")
-
-# The polyglot version the package is built against (java/pom.xml's graalvm.version; a unit test keeps them equal).
-POLYGLOT_VERSION = "25.0.3"
-# Truffle 25.0's compatibility window for a JDK's libgraal (OptimizedTruffleRuntime of truffle-runtime 25.0.3).
-MIN_JDK = 21
-MAX_JDK = 26
-MIN_COMPILER_VERSION = (23, 1, 2)
 
 # The GraalVM Community JDK that `langchain-graalvm install --jdk` fetches, chosen with the polyglot version: its
 # libgraal (25.0.2) is not newer than the polyglot jars (25.0.3), as Truffle requires. The innovation releases
@@ -63,35 +55,6 @@ class Choice:
 
     name: CompilerName
     note: str | None = None
-
-
-def version_tuple(version: str) -> tuple[int, ...]:
-    """``25.0.2`` -> (25, 0, 2); anything after the numbers (``-dev``, ``+10.1``) is ignored."""
-    match = re.match(r"\d+(?:\.\d+)*", version.strip())
-    return tuple(int(p) for p in match.group(0).split(".")) if match else ()
-
-
-def libgraal_problem(jdk: Jdk, polyglot_version: str = POLYGLOT_VERSION) -> str | None:
-    """Why the libgraal of ``jdk`` cannot compile for polyglot ``polyglot_version``, or None when it can.
-
-    A JDK with ``lib/libjvmcicompiler.so`` but no ``GRAALVM_VERSION`` in its ``release`` file (a libgraal built
-    for a stock JDK) is taken at its word: Truffle checks it at the first engine.
-    """
-    if not jdk.libgraal:
-        return f"{jdk.home} has no lib/libjvmcicompiler.so"
-    if not MIN_JDK <= jdk.feature < MAX_JDK:
-        return f"polyglot {polyglot_version} accepts libgraal on JDK {MIN_JDK} to {MAX_JDK - 1}, not {jdk.feature}"
-    if jdk.graalvm_version is None:
-        return None
-    compiler = version_tuple(jdk.graalvm_version)
-    if compiler > version_tuple(polyglot_version):
-        return (
-            f"its libgraal {jdk.graalvm_version} is newer than the polyglot jars {polyglot_version}, "
-            "which Truffle refuses"
-        )
-    if compiler < MIN_COMPILER_VERSION:
-        return f"its libgraal {jdk.graalvm_version} is older than {'.'.join(map(str, MIN_COMPILER_VERSION))}"
-    return None
 
 
 def _libgraal_file(jdk: Jdk) -> Path:

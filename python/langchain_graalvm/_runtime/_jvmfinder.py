@@ -95,11 +95,47 @@ def candidate_homes() -> list[tuple[str, Path]]:
     return found
 
 
+# ------------------------------------------------------------------ whether a JDK's libgraal fits the polyglot jars
+# The polyglot version the package is built against (java/pom.xml's graalvm.version; a unit test keeps them equal).
+POLYGLOT_VERSION = "25.0.3"
+# Truffle 25.0's compatibility window for a JDK's libgraal (OptimizedTruffleRuntime of truffle-runtime 25.0.3).
+MIN_JDK = 21
+MAX_JDK = 26
+MIN_COMPILER_VERSION = (23, 1, 2)
+
+
+def version_tuple(version: str) -> tuple[int, ...]:
+    """``25.0.2`` -> (25, 0, 2); anything after the numbers (``-dev``, ``+10.1``) is ignored."""
+    match = re.match(r"\d+(?:\.\d+)*", version.strip())
+    return tuple(int(p) for p in match.group(0).split(".")) if match else ()
+
+
+def libgraal_problem(jdk: Jdk, polyglot_version: str = POLYGLOT_VERSION) -> str | None:
+    """Why the libgraal of ``jdk`` cannot compile for polyglot ``polyglot_version``, or None when it can.
+
+    A JDK with ``lib/libjvmcicompiler.so`` but no ``GRAALVM_VERSION`` in its ``release`` file (a libgraal built
+    for a stock JDK) is taken at its word: Truffle checks it at the first engine.
+    """
+    if not jdk.libgraal:
+        return f"{jdk.home} has no lib/libjvmcicompiler.so"
+    if not MIN_JDK <= jdk.feature < MAX_JDK:
+        return f"polyglot {polyglot_version} accepts libgraal on JDK {MIN_JDK} to {MAX_JDK - 1}, not {jdk.feature}"
+    if jdk.graalvm_version is None:
+        return None
+    compiler = version_tuple(jdk.graalvm_version)
+    if compiler > version_tuple(polyglot_version):
+        return (
+            f"its libgraal {jdk.graalvm_version} is newer than the polyglot jars {polyglot_version}, "
+            "which Truffle refuses"
+        )
+    if compiler < MIN_COMPILER_VERSION:
+        return f"its libgraal {jdk.graalvm_version} is older than {'.'.join(map(str, MIN_COMPILER_VERSION))}"
+    return None
+
+
 def _rank(jdk: Jdk) -> tuple[bool, bool]:
     """Higher is better: JDK 25 (guest code compiled), then a libgraal that fits the polyglot jars. A GraalVM JDK
     whose libgraal does not fit gains nothing: its JVMCI may not take the compiler jars either."""
-    from ._compiler import libgraal_problem
-
     usable_libgraal = jdk.feature == JIT_JDK and jdk.libgraal and libgraal_problem(jdk) is None
     return jdk.feature == JIT_JDK, usable_libgraal
 

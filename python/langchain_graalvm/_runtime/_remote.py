@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmError, SnapshotError
 from ..options import InterpreterOptions
 from . import _server
-from ._backend import CallChannel, EvalOutcome, HostBinding, host_error_outcome
+from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, HostBinding, decode_snapshot, host_error_outcome
 from ._worker import (
     START_DEADLINE_S,
     Connection,
@@ -54,8 +54,6 @@ class WorkerGuest:
         except WorkerError as exc:
             self._drop("it could not build an interpreter")
             if options.language == "python" and "GraalPy" in str(exc):
-                from ._adapter import PYTHON_MISSING
-
                 raise GuestUnavailableError(PYTHON_MISSING) from None
             raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
         except WorkerLost as exc:
@@ -164,8 +162,6 @@ class WorkerGuest:
 
     def restore(self, payload: bytes) -> list[str]:
         self._check()
-        from ._adapter import decode_snapshot
-
         text = decode_snapshot(payload)
         try:
             names = self._worker.request(

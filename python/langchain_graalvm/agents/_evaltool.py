@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from langchain.tools import BaseTool, ToolRuntime
 from langchain_core.messages import ToolMessage
@@ -19,14 +19,51 @@ from langgraph.config import get_config
 from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
-from ..options import InterpreterOptions
+from .._runtime._backend import error_envelope
+from ..options import InterpreterOptions, Mode
 from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
 
-if TYPE_CHECKING:
-    from .middleware import CodeInterpreterMiddleware
 
-    Middleware = CodeInterpreterMiddleware[Any, Any]
+class Middleware(Protocol):
+    """What the eval tool reads of its :class:`~langchain_graalvm.agents.middleware.CodeInterpreterMiddleware`."""
+
+    @property
+    def mode(self) -> Mode: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def tool_name(self) -> str: ...
+    @property
+    def files(self) -> _files.FilesAccess | None: ...
+    @property
+    def ptc(self) -> list[str | BaseTool] | None: ...
+    @property
+    def subagents(self) -> bool: ...
+    @property
+    def max_ptc_calls(self) -> int | None: ...
+    @property
+    def max_subagent_concurrency(self) -> int: ...
+    @property
+    def max_snapshot_bytes(self) -> int | None: ...
+    @property
+    def _spec(self) -> InterpreterOptions: ...
+    @property
+    def _registry(self) -> _slots.SlotRegistry: ...
+    @property
+    def _signing_key(self) -> bytes | None: ...
+    @property
+    def _previous_keys(self) -> tuple[bytes, ...]: ...
+    @property
+    def _approval_required(self) -> frozenset[str]: ...
+    @property
+    def _prompt(self) -> prompts.GuestPrompt: ...
+    @property
+    def _auditor(self) -> _audit.Auditor | None: ...
+
+    def _slot_id(self, state: Mapping[str, Any]) -> str: ...
+    def _run(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str: ...
+    async def _arun(self, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None = None) -> str: ...
 
 
 def current_config() -> RunnableConfig | None:
@@ -59,7 +96,7 @@ def run(mw: Middleware, state: Mapping[str, Any], code: str, host: _hostcalls.Ho
     slot = slot_for_eval(mw, state)
     if host is None or not host.durable:
         return slot.eval(code, host)
-    return _replay.run_cell(slot, code, host, mw.max_snapshot_bytes)
+    return run_cell(slot, code, host, mw.max_snapshot_bytes)
 
 
 async def arun(mw: Middleware, state: Mapping[str, Any], code: str, host: _hostcalls.HostCalls | None) -> str:
@@ -69,7 +106,7 @@ async def arun(mw: Middleware, state: Mapping[str, Any], code: str, host: _hostc
     slot = slot_for_eval(mw, state)
     if host is None or not host.durable:
         return await slot.aeval(code, host)
-    return await _replay.arun_cell(slot, code, host, mw.max_snapshot_bytes)
+    return await arun_cell(slot, code, host, mw.max_snapshot_bytes)
 
 
 def _run_once(spec: InterpreterOptions, code: str, host: _hostcalls.HostCalls | None) -> str:
@@ -196,3 +233,45 @@ def _message(runtime: ToolRuntime[None, Any], host: _hostcalls.HostCalls | None,
     if host is not None and host.interrupt is not None:
         raise host.interrupt
     return ToolMessage(content=text, tool_call_id=runtime.tool_call_id, name=name)
+
+
+# ------------------------------------------------------------------------------------------------ durable cells
+
+
+def run_cell(slot: _slots.Slot, code: str, host: _hostcalls.HostCalls, max_bytes: int | None) -> str:
+    """Runs a cell whose calls are durable in ``slot``: from the globals it started with when it is resumed, and
+    leaving them as it found them when it pauses or cannot be resumed. The cell holds the slot from its start
+    snapshot to its roll-back, so other evals of the turn neither change its start nor get rolled back with it."""
+    with slot.held():
+        start, resumed = host.begin_cell_blocking(code, lambda: slot.snapshot_held(max_bytes))
+        _restart(slot, start, resumed, host)
+        return _after_cell(slot, start, host, slot.eval_held(code, host))
+
+
+async def arun_cell(slot: _slots.Slot, code: str, host: _hostcalls.HostCalls, max_bytes: int | None) -> str:
+    """Async :func:`run_cell`."""
+    async with slot.aheld():
+        start, resumed = await host.begin_cell(code, lambda: slot.snapshot_held(max_bytes))
+        _restart(slot, start, resumed, host)
+        return _after_cell(slot, start, host, await slot.aeval_held(code, host))
+
+
+def _restart(slot: _slots.Slot, start: bytes | None, resumed: bool, host: _hostcalls.HostCalls) -> None:
+    """Puts a resumed cell's globals back to its start, unless this slot rolled it back when it paused (then the
+    slot holds that start, and the effects of the evals that ran since, which a restore would undo)."""
+    if not resumed or start is None:
+        return
+    if host.cell_id is not None and host.cell_id in slot.rolled_back:
+        slot.rolled_back.discard(host.cell_id)
+        return
+    slot.reset(start)
+
+
+def _after_cell(slot: _slots.Slot, start: bytes | None, host: _hostcalls.HostCalls, text: str) -> str:
+    if host.interrupt is None and host.failure is None:
+        return text
+    if start is not None:
+        slot.reset(start)
+        if host.failure is None and host.cell_id is not None:
+            slot.rolled_back.add(host.cell_id)
+    return text if host.failure is None else error_envelope("ReplayError", host.failure)

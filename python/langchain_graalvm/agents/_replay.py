@@ -19,17 +19,12 @@ import asyncio
 import hashlib
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langgraph.pregel._call import call
 from langgraph.types import interrupt
 
-from .._runtime._backend import error_envelope
 from ._review import ReviewPolicy
-
-if TYPE_CHECKING:
-    from ._hostcalls import HostCalls
-    from ._slots import Slot
 
 _STEP_VERSION = 1
 
@@ -317,45 +312,3 @@ def _edit_refused(name: str, target: str, tools: Mapping[str, Any]) -> dict[str,
 
 def _label(kind: str, name: str) -> str:
     return {"tool": f"tools.{name}", "task": "task()", "fs": f"fs.{name}"}.get(kind, name)
-
-
-# ------------------------------------------------------------------------------------------------ cells
-
-
-def run_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
-    """Runs a cell whose calls are durable in ``slot``: from the globals it started with when it is resumed, and
-    leaving them as it found them when it pauses or cannot be resumed. The cell holds the slot from its start
-    snapshot to its roll-back, so other evals of the turn neither change its start nor get rolled back with it."""
-    with slot.held():
-        start, resumed = host.begin_cell_blocking(code, lambda: slot.snapshot_held(max_bytes))
-        _restart(slot, start, resumed, host)
-        return _after_cell(slot, start, host, slot.eval_held(code, host))
-
-
-async def arun_cell(slot: Slot, code: str, host: HostCalls, max_bytes: int | None) -> str:
-    """Async :func:`run_cell`."""
-    async with slot.aheld():
-        start, resumed = await host.begin_cell(code, lambda: slot.snapshot_held(max_bytes))
-        _restart(slot, start, resumed, host)
-        return _after_cell(slot, start, host, await slot.aeval_held(code, host))
-
-
-def _restart(slot: Slot, start: bytes | None, resumed: bool, host: HostCalls) -> None:
-    """Puts a resumed cell's globals back to its start, unless this slot rolled it back when it paused (then the
-    slot holds that start, and the effects of the evals that ran since, which a restore would undo)."""
-    if not resumed or start is None:
-        return
-    if host.cell_id is not None and host.cell_id in slot.rolled_back:
-        slot.rolled_back.discard(host.cell_id)
-        return
-    slot.reset(start)
-
-
-def _after_cell(slot: Slot, start: bytes | None, host: HostCalls, text: str) -> str:
-    if host.interrupt is None and host.failure is None:
-        return text
-    if start is not None:
-        slot.reset(start)
-        if host.failure is None and host.cell_id is not None:
-            slot.rolled_back.add(host.cell_id)
-    return text if host.failure is None else error_envelope("ReplayError", host.failure)

@@ -188,7 +188,7 @@ def install_jdk(
 
 def install_command(*, index_url: str | None, progress: bool) -> int:
     """``install --jdk``: fetch the pinned JDK and say where it is and which compiler it brings."""
-    from .._runtime._compiler import libgraal_problem
+    from .._runtime._jvmfinder import libgraal_problem
 
     try:
         home = install_jdk(index_url=index_url, progress=progress)

@@ -77,6 +77,10 @@ public final class WorkerServer {
     /** Interpreters and sessions alive in this JVM, over every server (a local server runs one per session). */
     private static final AtomicLong LIVE_GUESTS = new AtomicLong();
     private static final AtomicLong LIVE_SESSIONS = new AtomicLong();
+    /** Contexts built ahead of need, by their options (as JSON), shared by every session of this JVM. */
+    private static final Map<String, GuestInterpreter> SPARES = new ConcurrentHashMap<>();
+    private static final java.util.Set<String> SPARES_BUILDING = ConcurrentHashMap.newKeySet();
+    private static final int MAX_SPARES = 4;
     private final ExecutorService requests = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "worker-request");
         thread.setDaemon(true);
@@ -152,11 +156,17 @@ public final class WorkerServer {
                         "graalvm", Sandbox.shared().graalvmVersion(),
                         "python", Sandbox.shared().pythonAvailable()));
                 case "new" -> {
-                    GuestInterpreter guest = newGuest(m.get(2).asMapValue());
+                    MapValue options = m.get(2).asMapValue();
+                    String key = options.toJson();
+                    GuestInterpreter guest = SPARES.remove(key);
+                    if (guest == null || guest.isClosed()) {
+                        guest = newGuest(options);
+                    }
                     long gid = ids.incrementAndGet();
                     guests.put(gid, guest);
                     LIVE_GUESTS.incrementAndGet();
                     send("ok", rid, List.of(gid, guest.importsModules()));
+                    makeSpare(key, options);
                 }
                 case "prepare" -> {
                     guest(m).prepare();
@@ -204,6 +214,41 @@ public final class WorkerServer {
             String reason = Sandbox.unusableReason();
             send("error", rid, reason != null ? "broken" : e.getClass().getSimpleName(),
                     UnicodeText.visible(reason != null ? reason : String.valueOf(e.getMessage())));
+        }
+    }
+
+    /**
+     * Builds, on this request's thread and after its answer, a context with these options for the next {@code new}
+     * to take, so that it finds one ready (a Python context takes about a second). A spare has run no cell: a
+     * Python one an empty eval, a JavaScript one its preparation. At most {@link #MAX_SPARES} option sets are kept.
+     */
+    private static void makeSpare(String key, MapValue options) {
+        if (SPARES.containsKey(key) || !SPARES_BUILDING.add(key)) {
+            return;
+        }
+        try {
+            GuestInterpreter spare = newGuest(options);
+            if (spare.language().equals("python")) {
+                spare.eval("");
+            } else if (spare.options().snapshots()) {
+                spare.snapshot(0);
+            } else {
+                spare.prepare();
+            }
+            while (SPARES.size() >= MAX_SPARES) {
+                String oldest = SPARES.keySet().iterator().next();
+                GuestInterpreter dropped = SPARES.remove(oldest);
+                if (dropped != null) {
+                    dropped.close();
+                }
+            }
+            if (SPARES.putIfAbsent(key, spare) != null) {
+                spare.close();
+            }
+        } catch (RuntimeException e) {
+            // A spare is an optimisation: the next `new` builds its own context and reports any error itself.
+        } finally {
+            SPARES_BUILDING.remove(key);
         }
     }
 
