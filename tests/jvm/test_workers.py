@@ -247,3 +247,12 @@ def test_isolation_is_checked() -> None:
             Interpreter()
     finally:
         del os.environ["LANGCHAIN_GRAALVM_ISOLATION"]
+
+
+def test_the_middleware_takes_isolation_like_its_other_options() -> None:
+    from langchain_graalvm import CodeInterpreterMiddleware
+
+    assert CodeInterpreterMiddleware(isolation="process")._spec.isolation == "process"
+    assert CodeInterpreterMiddleware()._spec.isolation == "in-process"
+    with pytest.raises(OptionsError, match="`isolation` must be 'in-process' or 'process'"):
+        CodeInterpreterMiddleware(isolation="container")  # type: ignore[arg-type]
