@@ -256,3 +256,21 @@ def test_the_middleware_takes_isolation_like_its_other_options() -> None:
     assert CodeInterpreterMiddleware()._spec.isolation == "in-process"
     with pytest.raises(OptionsError, match="`isolation` must be 'in-process' or 'process'"):
         CodeInterpreterMiddleware(isolation="container")  # type: ignore[arg-type]
+
+
+def test_a_jvm_crash_in_a_worker_is_an_error_envelope() -> None:
+    # SIGABRT makes HotSpot abort as on a crash (its error report, then the signal's death).
+    with Interpreter(timeout=SLOW, isolation="process") as js:
+        js.eval("var kept = 1")
+        pid = _pid_of(js)
+        outcomes = []
+        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
+        runner.start()
+        time.sleep(1.0)
+        os.kill(pid, signal.SIGABRT)
+        runner.join(60)
+        assert not runner.is_alive()
+        out = outcomes[0]
+        assert out.error_type == "InternalError" and out.state_reset, out.text
+        assert "SIGABRT" in out.text or "crashed" in out.text, out.text
+        assert js.eval("kept").error_type == "ReferenceError"

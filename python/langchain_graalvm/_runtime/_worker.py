@@ -38,6 +38,7 @@ import msgpack
 from ..errors import InterpreterClosedError, JvmError, OptionsError, SnapshotError
 from ..options import InterpreterOptions
 from . import _launch
+from ._jvmfinder import cache_dir, find_jdk
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -95,7 +96,6 @@ def _env_int(name: str, default: int, low: int) -> int:
 
 def worker_command(heap_bytes: int) -> list[str]:
     """The command line of a worker: the in-process JVM's own options, its heap capped at ``heap_bytes``."""
-    from ._jvmfinder import find_jdk
 
     jdk = find_jdk()
     runtime = _launch.find_runtime_dir()
@@ -104,6 +104,8 @@ def worker_command(heap_bytes: int) -> list[str]:
     return [
         str(jdk.home / "bin" / "java"),
         f"-Xmx{heap_bytes // _MIB}m",
+        # A crash report goes to the cache, not to the agent's working directory.
+        f"-XX:ErrorFile={cache_dir() / 'worker-crashes' / 'hs_err_pid%p.log'}",
         *flags,
         "-cp",
         os.pathsep.join(_launch.classpath(runtime)),
