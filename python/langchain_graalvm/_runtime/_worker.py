@@ -99,10 +99,17 @@ def worker_command(heap_bytes: int) -> list[str]:
 
     jdk = find_jdk()
     runtime = _launch.find_runtime_dir()
+    java = jdk.home / "bin" / "java"
     flags, _ = _launch.jvm_flags(jdk, runtime)
+    fast = _launch.fast_start(jdk, runtime)
+    if fast is not None and any(f.startswith("-XX:AOTCache=") for f in fast[1]) and "-XX:AOTMode=on" not in fast[1]:
+        # The in-process tier's fast start (its JDK image and AOT cache) serves a worker too: the same JDK, module
+        # path and class path. A training or trial start is the in-process tier's own.
+        libjvm, flags = fast
+        java = libjvm.parent.parent.parent / "bin" / "java"
     flags = [f for f in flags if not f.startswith("-Xmx")]
     return [
-        str(jdk.home / "bin" / "java"),
+        str(java),
         f"-Xmx{heap_bytes // _MIB}m",
         # A crash report goes to the cache, not to the agent's working directory.
         f"-XX:ErrorFile={cache_dir() / 'worker-crashes' / 'hs_err_pid%p.log'}",
