@@ -57,6 +57,8 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
 
     fast, how = _install.status()
     assert (f"[ok  ] fast start: {how}" if fast else f"[info] fast start: {how}") in out
+    assert "[info] isolation: in-process by default (LANGCHAIN_GRAALVM_ISOLATION); server off" in out
+    assert "sandbox server: " in out
     assert out.rstrip().endswith("All checks passed.")
 
 

@@ -4,6 +4,7 @@ folder and stops it, by pid, at the end."""
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import shutil
@@ -106,6 +107,11 @@ def test_a_fresh_client_finds_the_warm_server_and_its_engine(server_dir: Path) -
         assert isinstance(guest, _remote.WorkerGuest) and guest.in_server
         assert guest.worker_pid == facts["pid"]
         assert _server.status()["guests"] == 1  # type: ignore[index]
+        from langchain_graalvm.cli import _doctor
+
+        out = io.StringIO()
+        _doctor._report_isolation(_doctor._Report(out))
+        assert f"[ok  ] sandbox server: pid {facts['pid']}, 1 client sessions, 1 interpreters" in out.getvalue()
 
 
 def test_the_server_gone_mid_eval_ends_that_eval_and_the_next_starts_another(server_dir: Path) -> None:

@@ -148,6 +148,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
 
     fast, how = fast_start.status()
     report.line("ok" if fast else "info", "fast start", how, None if fast else "run `langchain-graalvm install`")
+    _report_isolation(report)
     if report.failed:
         print("\nSome checks failed: the sandbox is not usable until they are fixed.", file=out)
         return 1
@@ -183,6 +184,35 @@ _LIMITS = [
 
 
 _BOMB = "const t = []; while (true) t.push(new Float64Array(1 << 20))"
+
+
+def _report_isolation(report: _Report) -> None:
+    """The tier guests run in, and the local server's state (asked without starting one)."""
+    from langchain_graalvm._runtime import _server
+    from langchain_graalvm.errors import GraalVMError
+    from langchain_graalvm.options import resolve_isolation
+
+    try:
+        isolation = resolve_isolation(None)
+        mode = _server.mode()
+    except GraalVMError as exc:
+        report.line("FAIL", "isolation", str(exc), "set LANGCHAIN_GRAALVM_ISOLATION / LANGCHAIN_GRAALVM_SERVER right")
+        return
+    report.line("info", "isolation", f"{isolation} by default (LANGCHAIN_GRAALVM_ISOLATION); server {mode}")
+    try:
+        facts = _server.status()
+    except GraalVMError as exc:
+        report.line("warn", "sandbox server", str(exc), "`langchain-graalvm server stop`, then start it again")
+        return
+    if facts is None:
+        report.line("info", "sandbox server", f"not running ({_server.socket_path()})")
+    else:
+        report.line(
+            "ok",
+            "sandbox server",
+            f"pid {facts['pid']}, {int(facts['sessions']) - 1} client sessions, {facts['guests']} interpreters, "
+            f"heap {int(facts['heapMax']) >> 20} MiB ({_server.socket_path()})",
+        )
 
 
 def _check_limits() -> dict[str, str | None]:
