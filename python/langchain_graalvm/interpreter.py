@@ -194,6 +194,8 @@ class Interpreter:
     def _guest_now(self) -> Guest:
         if self._closed:
             raise InterpreterClosedError("the interpreter is closed")
+        # First of all, in a fork of a process whose JVM started: not even a lock the parent held may be waited on.
+        _adapter.check_not_forked(self.options)
         guest = self._guest
         # A guest closes itself when it was stuck in a builtin that ignores interrupts and was given up, or lost its
         # worker (that eval's outcome said the globals were gone): the next call gets a fresh one.

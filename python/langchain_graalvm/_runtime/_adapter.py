@@ -13,7 +13,15 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
-from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, Guest, HostBinding, decode_snapshot
+from ._backend import (
+    PYTHON_MISSING,
+    CallChannel,
+    EvalOutcome,
+    Guest,
+    HostBinding,
+    decode_snapshot,
+    host_error_outcome,
+)
 
 __all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
 
@@ -62,6 +70,13 @@ def new_interpreter(config: InterpreterOptions) -> Guest:
 
         return _remote.WorkerGuest(config)
     return InProcessGuest(_new_java_interpreter(config))
+
+
+def check_not_forked(config: InterpreterOptions) -> None:
+    """Raises the fork error for an in-process guest in a fork of the process that started (or began to start)
+    the JVM; a worker guest is this process's own."""
+    if config.isolation == "in-process":
+        _jvm.attach_check()
 
 
 def _new_java_interpreter(config: InterpreterOptions) -> Any:
@@ -120,6 +135,24 @@ class InProcessGuest:
             return to_python(call_with_text(java.eval, code, channel.bridge))
         except _jvm.jclass(f"{_PACKAGE}.SandboxBrokenException") as exc:
             raise JvmUnusableError(text_of(exc.getMessage())) from None
+        except _jvm.jclass("java.lang.OutOfMemoryError"):
+            # The heap filled while Java waited on the guest (a builtin filled it in one step): the eval ends here.
+            return self._out_of_heap()
+
+    def _out_of_heap(self) -> EvalOutcome:
+        try:
+            self._java.cancel()
+            closed = bool(self._java.isClosed())
+        except Exception:  # noqa: BLE001 - the heap may still be full: the outcome is all that matters now
+            closed = False
+        return host_error_outcome(
+            "OutOfMemory",
+            "The JVM's heap ran out while this eval ran, and it was stopped."
+            + (" The interpreter was restarted: all globals from earlier calls are gone." if closed else ""),
+            state_reset=closed,
+            duration_s=0.0,
+            status="limit",
+        )
 
     def cancel(self) -> None:
         if not _jvm.forked():  # a fork runs no eval of its own

@@ -54,10 +54,12 @@ def error_envelope(type_name: str, message: str) -> str:
     return f'<error type="{type_name}">{escaped}</error>'
 
 
-def host_error_outcome(type_name: str, message: str, *, state_reset: bool, duration_s: float) -> EvalOutcome:
+def host_error_outcome(
+    type_name: str, message: str, *, state_reset: bool, duration_s: float, status: Status = "error"
+) -> EvalOutcome:
     """The outcome of an eval that the host ended (its worker was lost, say)."""
     return EvalOutcome(
-        status="error",
+        status=status,
         text=error_envelope(type_name, message),
         value=None,
         stdout="",

@@ -110,7 +110,6 @@ def _start_locked() -> None:
                 "interpreter before that library starts its JVM, or run it in a separate process."
             ) from exc
         _started_pid = _began_pid = os.getpid()
-        os.register_at_fork(after_in_child=_forget_jvm_in_child)
         return
     jdk = find_jdk()
     runtime = find_runtime_dir()
@@ -138,7 +137,6 @@ def _start_locked() -> None:
             reason,
         )
     _began_pid = os.getpid()
-    os.register_at_fork(after_in_child=_forget_jvm_in_child)
     try:
         jpype.startJVM(
             str(libjvm),
@@ -171,14 +169,37 @@ def _unlock_in_child() -> None:
 os.register_at_fork(after_in_child=_unlock_in_child)
 
 
+_gc_was_enabled = True
+
+
+def _pause_gc_for_fork() -> None:
+    global _gc_was_enabled
+    _gc_was_enabled = gc.isenabled()
+    gc.disable()
+
+
+def _resume_gc_in_parent() -> None:
+    if _gc_was_enabled:
+        gc.enable()
+
+
 def _forget_jvm_in_child() -> None:
-    """Unhooks JPype from Python's garbage collector in a forked child.
+    """Unhooks JPype from Python's garbage collector in a forked child, then lets it collect again.
 
     JPype asks the JVM for a collection from a ``gc.callbacks`` hook when Python collects. A forked child has the
     JVM's memory but none of its threads, so that request waits forever for the VM thread: any Python code that
-    allocates enough to trigger a collection (importing a large library, say) would hang the child.
+    allocates enough to trigger a collection would hang the child. The collector is off from just before the fork
+    until this runs, since the child's other fork handlers (``threading``'s, registered before this module's, runs
+    first) allocate too.
     """
     gc.callbacks[:] = [cb for cb in gc.callbacks if getattr(cb, "__module__", None) != "_jpype"]
+    if _gc_was_enabled:
+        gc.enable()
+
+
+os.register_at_fork(
+    before=_pause_gc_for_fork, after_in_parent=_resume_gc_in_parent, after_in_child=_forget_jvm_in_child
+)
 
 
 def jclass(name: str) -> Any:
