@@ -13,8 +13,6 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,19 +21,9 @@ import pytest
 from langchain_graalvm import Interpreter
 from langchain_graalvm._runtime import _remote, _server
 from tests.conftest import ROOT
+from tests.support.processes import gone, signalled_mid_loop
 
 SLOW = 60.0
-
-
-def _gone(pid: int, within: float) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 @pytest.fixture
@@ -118,15 +106,9 @@ def test_the_server_gone_mid_eval_ends_that_eval_and_the_next_starts_another(ser
     facts = _server.start()
     with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
         js.eval("var kept = 1")
-        outcomes = []
-        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
-        runner.start()
-        time.sleep(1.0)
-        os.kill(facts["pid"], signal.SIGKILL)
-        runner.join(30)
-        assert not runner.is_alive()
-        assert outcomes[0].error_type == "InternalError" and outcomes[0].state_reset, outcomes[0].text
-        assert "closed the connection" in outcomes[0].text, outcomes[0].text
+        out = signalled_mid_loop(js, facts["pid"], signal.SIGKILL, within=30)
+        assert out.error_type == "InternalError" and out.state_reset, out.text
+        assert "closed the connection" in out.text, out.text
         assert js.eval("typeof kept").value == "undefined"
         assert js._guest.worker_pid != facts["pid"]  # type: ignore[union-attr]
 
@@ -177,7 +159,7 @@ def test_a_dead_clients_session_is_closed_and_an_idle_server_exits(
     )
     out, err = client.communicate(timeout=300)
     assert "value 1000" in out, out + err
-    assert _gone(facts["pid"], 60.0), "the idle server did not exit"
+    assert gone(facts["pid"], 60.0), "the idle server did not exit"
     assert not (server_dir / "sandbox-p1.sock").exists()
 
 
@@ -193,7 +175,7 @@ def test_server_stop_ends_it() -> None:
         assert f'"pid": {pid}' in status.stdout, status.stdout + status.stderr
         stopped = subprocess.run([*cli, "stop"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
         assert f"stopped: pid {pid}" in stopped.stdout, stopped.stdout + stopped.stderr
-        assert _gone(pid, 30.0)
+        assert gone(pid, 30.0)
         none = subprocess.run([*cli, "status"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
         assert none.returncode == 3 and "no sandbox server is running" in none.stdout
     finally:

@@ -7,15 +7,15 @@ import json
 import os
 import signal
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from langchain_graalvm import Interpreter, OptionsError
-from langchain_graalvm._runtime import _remote, _worker
+from langchain_graalvm._runtime import _remote
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
+from tests.support.processes import gone, signalled_mid_loop
 
 SLOW = 60.0  # a timeout no cell here should meet, on a loaded machine
 
@@ -42,17 +42,6 @@ def _pid_of(interp: Interpreter) -> int:
     return guest.worker_pid
 
 
-def _gone(pid: int, within: float) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
-
-
 def test_a_worker_gives_the_same_envelopes_as_in_process() -> None:
     texts: dict[str, list[str]] = {}
     for isolation in ("in-process", "process"):
@@ -77,14 +66,7 @@ def test_kill_9_mid_eval_returns_a_clear_envelope_and_the_next_eval_works() -> N
     with Interpreter(timeout=SLOW, isolation="process") as js:
         js.eval("var kept = 1")
         pid = _pid_of(js)
-        outcomes = []
-        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
-        runner.start()
-        time.sleep(1.0)
-        os.kill(pid, signal.SIGKILL)
-        runner.join(30)
-        assert not runner.is_alive(), "the eval did not return after its worker was killed"
-        (out,) = outcomes
+        out = signalled_mid_loop(js, pid, signal.SIGKILL, within=30)
         assert out.status == "error" and out.error_type == "InternalError", out.text
         assert out.state_reset
         assert f"pid {pid}" in out.text and "SIGKILL" in out.text and "globals" in out.text, out.text
@@ -161,7 +143,7 @@ def test_a_stuck_builtin_is_killed_with_its_worker() -> None:
         pid = _pid_of(py)
         out = py.eval("sum(range(10 ** 18))")
         assert out.error_type == "Timeout" and out.state_reset, out.text
-        assert _gone(pid, 10.0), "the worker holding the stuck guest was not killed"
+        assert gone(pid, 10.0), "the worker holding the stuck guest was not killed"
         assert py.eval("'kept' in globals()").value == "False"
 
 
@@ -207,7 +189,7 @@ def test_workers_die_with_their_parent() -> None:
     )
     lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
     assert lines.get("answer") == "42", proc.stdout + proc.stderr
-    assert _gone(int(lines["pid"]), 30.0), "the worker outlived its parent"
+    assert gone(int(lines["pid"]), 30.0), "the worker outlived its parent"
 
 
 def test_a_full_pool_fails_with_a_clear_error_and_a_protocol_mismatch_is_refused() -> None:
@@ -262,15 +244,7 @@ def test_a_jvm_crash_in_a_worker_is_an_error_envelope() -> None:
     # SIGABRT makes HotSpot abort as on a crash (its error report, then the signal's death).
     with Interpreter(timeout=SLOW, isolation="process") as js:
         js.eval("var kept = 1")
-        pid = _pid_of(js)
-        outcomes = []
-        runner = threading.Thread(target=lambda: outcomes.append(js.eval("while (true) {}")))
-        runner.start()
-        time.sleep(1.0)
-        os.kill(pid, signal.SIGABRT)
-        runner.join(60)
-        assert not runner.is_alive()
-        out = outcomes[0]
+        out = signalled_mid_loop(js, _pid_of(js), signal.SIGABRT, within=60)
         assert out.error_type == "InternalError" and out.state_reset, out.text
         assert "SIGABRT" in out.text or "crashed" in out.text, out.text
         assert js.eval("kept").error_type == "ReferenceError"

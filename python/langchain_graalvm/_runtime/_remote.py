@@ -66,7 +66,7 @@ class WorkerGuest:
     @property
     def worker_pid(self) -> int:
         """The pid of the worker process (or the local server) this guest runs in."""
-        return int(self._worker.pid)  # type: ignore[attr-defined]
+        return self._worker.pid
 
     @property
     def in_server(self) -> bool:

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..errors import JvmError, OptionsError
 from . import _launch
-from ._jvmfinder import cache_dir
+from ._jvmfinder import cache_dir, pid_alive
 from ._worker import PROTOCOL, START_DEADLINE_S, Connection, WorkerLost, worker_command
 
 logger = logging.getLogger("langchain_graalvm")
@@ -124,6 +124,7 @@ class ServerConnection(Connection):
             raise ServerRefused(f"the sandbox server at {path} runs as uid {uid}, not as this user")
         self.pid = int(pid)
         self._closed_by_us = False
+        self._left_because: str | None = None
         threading.Thread(target=self._read, name=f"graalvm-server-{pid}", daemon=True).start()
 
     def hello(self) -> dict[str, Any]:
@@ -160,13 +161,12 @@ class ServerConnection(Connection):
             return b""
 
     def _missed_deadline(self, why: str) -> None:
-        self._why = why
+        self._left_because = why
         self.close()  # the server is shared: this session ends, the server is not ours to kill
 
     def _describe_loss(self) -> str:
-        why = getattr(self, "_why", None)
-        if why is not None:
-            return f"{self.label} (pid {self.pid}) was left because {why}"
+        if self._left_because is not None:
+            return f"{self.label} (pid {self.pid}) was left because {self._left_because}"
         if self._closed_by_us:
             return f"{self.label} (pid {self.pid}) was disconnected"
         return f"{self.label} (pid {self.pid}) closed the connection (it stopped or crashed)"
@@ -313,10 +313,6 @@ def stop() -> int | None:
     finally:
         conn.close()
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return pid
+    while pid_alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     return pid

@@ -96,7 +96,6 @@ def _env_int(name: str, default: int, low: int) -> int:
 
 def worker_command(heap_bytes: int) -> list[str]:
     """The command line of a worker: the in-process JVM's own options, its heap capped at ``heap_bytes``."""
-
     jdk = find_jdk()
     runtime = _launch.find_runtime_dir()
     java = jdk.home / "bin" / "java"
@@ -149,6 +148,8 @@ class Connection:
     still there, and describe its loss."""
 
     label = "the sandbox worker"
+    pid = 0
+    """The process at the other end."""
 
     def __init__(self) -> None:
         self._ids = itertools.count(1)
