@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
@@ -16,6 +17,7 @@ from langchain_core.messages import ToolMessage
 from langchain_core.runnables import RunnableConfig, ensure_config
 from langchain_core.tools import StructuredTool
 from langgraph.config import get_config
+from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
@@ -23,6 +25,8 @@ from .._runtime._backend import error_envelope
 from ..options import InterpreterOptions, Mode
 from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
+
+logger = logging.getLogger("langchain_graalvm")
 
 
 class Middleware(Protocol):
@@ -195,13 +199,23 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
         # ensure_config() is this tool run's config: host calls made with it are its children in traces.
         host = host_calls(mw, policy, runtime, ensure_config(), _hostcalls.private_loop(), sync=True)
         with _eval_scope(mw, runtime, host):
-            text = mw._run(runtime.state, code, host)
+            try:
+                text = mw._run(runtime.state, code, host)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:  # noqa: BLE001 - the model reads why the sandbox could not run its cell
+                text = unavailable(exc)
         return _message(runtime, host, text, name)
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
         host = host_calls(mw, policy, runtime, ensure_config(), asyncio.get_running_loop())
         with _eval_scope(mw, runtime, host):
-            text = await mw._arun(runtime.state, code, host)
+            try:
+                text = await mw._arun(runtime.state, code, host)
+            except GraphBubbleUp:
+                raise
+            except Exception as exc:  # noqa: BLE001 - as in sync_eval
+                text = unavailable(exc)
         return _message(runtime, host, text, name)
 
     return StructuredTool.from_function(
@@ -213,6 +227,15 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
         args_schema=schema,
         metadata={"ls_code_input_language": "python" if config.limits.language == "python" else "javascript"},
     )
+
+
+def unavailable(exc: Exception) -> str:
+    """The eval's answer when the sandbox itself failed (no JDK, a JVM that can no longer run guest code, every
+    sandbox worker busy, a missing language): an ``<error type="SandboxUnavailable">`` envelope the model reads,
+    so the agent's run goes on; the agent's log gets the exception with its traceback."""
+    logger.warning("the eval tool could not run a cell: %s", exc, exc_info=exc)
+    message = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return error_envelope("SandboxUnavailable", f"the cell did not run: {message}")
 
 
 @contextlib.contextmanager

@@ -426,14 +426,16 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         if (reason != null && (e.isCancelled() || e.isInterrupted() || t.forcedClose)) {
             return stopped(reason, t, start);
         }
+        // Before the guest's own errors: GraalJS reports a heap that cannot hold an allocation (a typed array larger
+        // than a worker's -Xmx) as a resource-exhausted guest exception with no value, which read as "Error: null".
+        if (e.isResourceExhausted()) {
+            t.forcedClose = true;
+            return outcome(EvalOutcome.Status.LIMIT, "OutOfMemory", "Execution asked for more memory than the"
+                    + " sandbox's heap holds and was stopped." + GLOBALS_LOST, "", true, start);
+        }
         EvalOutcome raised = guestFailure(e, t, start);
         if (raised != null) {
             return raised;
-        }
-        if (e.isResourceExhausted()) {
-            t.forcedClose = true;
-            return outcome(EvalOutcome.Status.LIMIT, "OutOfMemory",
-                    "The guest exhausted a host resource (" + e.getMessage() + ")." + GLOBALS_LOST, "", true, start);
         }
         EvalOutcome host = hostFailure(e, start);
         if (host != null) {
