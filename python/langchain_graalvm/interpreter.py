@@ -198,12 +198,13 @@ class Interpreter:
         _adapter.check_not_forked(self.options)
         guest = self._guest
         # A guest closes itself when it was stuck in a builtin that ignores interrupts and was given up, or lost its
-        # worker (that eval's outcome said the globals were gone): the next call gets a fresh one.
-        if guest is None or guest.is_closed():
+        # worker (that eval's outcome said the globals were gone): the next call gets a fresh one. A worker lost
+        # between evals is kept for one more call, whose outcome says the globals are gone.
+        if guest is None or (guest.is_closed() and not guest.lost_unreported()):
             with self._guest_lock:
                 if self._closed:
                     raise InterpreterClosedError("the interpreter is closed")
-                if self._guest is None or self._guest.is_closed():
+                if self._guest is None or (self._guest.is_closed() and not self._guest.lost_unreported()):
                     self._guest = _adapter.new_interpreter(self.options)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
                         self._guest.close()
@@ -301,6 +302,14 @@ class Interpreter:
         """Stops the running eval, if any. It returns a ``Cancelled`` error."""
         if self._guest is not None:
             self._guest.cancel()
+
+    @property
+    def alive(self) -> bool:
+        """False once the interpreter is closed, or its globals were lost since the last eval (its sandbox worker
+        died; the next eval says so and runs in a new one). Asks nothing of the guest: the worker's end is seen
+        when it happens."""
+        guest = self._guest
+        return not self._closed and (guest is None or not guest.lost_unreported())
 
     def close(self) -> None:
         """Stops any running eval and frees the context. Idempotent."""

@@ -4,6 +4,7 @@ folder and stops it, by pid, at the end."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -186,3 +188,61 @@ def test_server_stop_ends_it() -> None:
             except ProcessLookupError:
                 pass
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _threads(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+
+
+def test_a_silent_client_and_one_that_reads_no_answers_hold_up_only_their_own_sessions(server_dir: Path) -> None:
+    import socket
+
+    import msgpack
+
+    facts = _server.start()
+    with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
+        assert js.eval("1").value == "1"  # this process's own session, kept for the process
+    sessions = _server.status()["sessions"]  # type: ignore[index]
+    before = _threads(facts["pid"])
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    flooding = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        silent.connect(str(_server.socket_path()))  # connects, never says a word
+        flooding.connect(str(_server.socket_path()))
+        flooding.setblocking(False)
+        requests = b"".join(msgpack.packb(["facts", rid]) for rid in range(1, 6001))
+        sent = 0
+        with contextlib_suppress_blocking():
+            while sent < len(requests):
+                sent += flooding.send(requests[sent:sent + 65536])
+        # The client above reads none of its answers: its session stops taking requests once its in-flight bound
+        # is reached, instead of leaving a thread per request blocked on its full socket.
+        with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
+            assert js.eval("6 * 7").value == "42"
+            assert js.eval("[1, 2, 3].map(x => x * 2).join()").value == "2,4,6"
+        # The server reads the 6000 requests over seconds; wait until its thread count stops growing.
+        threads, steady, deadline = _threads(facts["pid"]), 0, time.monotonic() + 60
+        while steady < 4 and threads < before + 1024 + 64 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            now = _threads(facts["pid"])
+            steady = steady + 1 if now == threads else 0
+            threads = now
+        assert threads < before + 1024 + 64, (before, threads)
+    finally:
+        silent.close()
+        flooding.close()
+    # Both sessions end with their sockets.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and _server.status()["sessions"] > sessions:  # type: ignore[index]
+        time.sleep(0.2)
+    assert _server.status()["sessions"] == sessions  # type: ignore[index]
+
+
+@contextlib.contextmanager
+def contextlib_suppress_blocking() -> Iterator[None]:
+    """Stops sending, quietly, once the server stops reading (the socket's buffers are full)."""
+    try:
+        yield
+    except BlockingIOError:
+        pass

@@ -74,6 +74,49 @@ def test_kill_9_mid_eval_returns_a_clear_envelope_and_the_next_eval_works() -> N
         assert _pid_of(js) != pid
 
 
+def test_a_worker_killed_between_evals_is_reported_by_the_next_eval_once() -> None:
+    # Without the report the next eval ran in a new worker with no globals and no word of it.
+    with Interpreter(timeout=SLOW, isolation="process") as js:
+        js.eval("var kept = 1")
+        pid = _pid_of(js)
+        assert js.alive
+        os.kill(pid, signal.SIGKILL)
+        assert gone(pid, 30.0)
+        assert not js.alive
+        out = js.eval("kept + 1")
+        assert out.error_type == "InternalError" and out.state_reset, out.text
+        assert f"pid {pid}" in out.text and "died after the last eval" in out.text, out.text
+        assert js.alive
+        assert js.eval("typeof kept").value == "undefined"
+        assert js.eval("1 + 1").value == "2" and _pid_of(js) != pid
+
+
+@pytest.mark.parametrize("keep_warm", [True, False], ids=["parked-slot", "closed-slot"])
+def test_thread_mode_goes_on_from_the_snapshot_after_the_workers_died_between_turns(keep_warm: bool) -> None:
+    # keep_warm parks the turn's interpreter with its worker; killed there, the next turn silently lost the globals
+    # (and then stored the empty ones). Every worker of the pool is killed: spares too.
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from langchain_graalvm import CodeInterpreterMiddleware
+    from langchain_graalvm._runtime import _worker
+    from tests.support.scripted import build_agent, results_of, thread, turn
+
+    mw = CodeInterpreterMiddleware(isolation="process", timeout=SLOW, keep_warm=keep_warm)
+    agent = build_agent(mw, checkpointer=InMemorySaver())
+    config = thread()
+    assert results_of(agent.invoke(turn("var kept = 41; kept"), config)) == ["<result>41</result>"]
+    pool = _worker.pool()
+    with pool._cond:
+        workers = [*pool._busy, *(w for idle in pool._idle.values() for _, w in idle)]
+    assert workers
+    for worker in workers:
+        os.kill(worker.pid, signal.SIGKILL)
+    assert all(gone(worker.pid, 30.0) for worker in workers)
+    assert results_of(agent.invoke(turn("kept + 1"), config)) == ["<result>42</result>"]
+    assert results_of(agent.invoke(turn("kept + 2"), config)) == ["<result>43</result>"]
+    mw._registry.close()
+
+
 class _BlockingTool:
     """An eval's host functions with one tool, ``slow``, whose calls are collected and never answered."""
 

@@ -119,6 +119,9 @@ class InProcessGuest:
         _jvm.attach_check()  # before isClosed(): a forked child must not call into the parent's JVM at all
         return bool(self._java.isClosed())
 
+    def lost_unreported(self) -> bool:
+        return False  # the JVM is this process's: a context is only ever lost during an eval, which says so
+
     def prepare(self) -> None:
         """Builds a JavaScript interpreter's context now, without running a cell."""
         self._java.prepare()

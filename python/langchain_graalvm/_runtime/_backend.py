@@ -117,6 +117,11 @@ class Guest(Protocol):
         needed, and the globals are gone."""
         ...
 
+    def lost_unreported(self) -> bool:
+        """Whether the globals were lost without an eval saying so (a worker that died between evals): the next
+        eval returns an ``InternalError`` outcome that says so, and only then is the guest closed."""
+        ...
+
     def prepare(self) -> None: ...
 
     def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:

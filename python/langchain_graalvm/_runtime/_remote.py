@@ -89,6 +89,10 @@ class WorkerGuest:
         self._check()
         return self._closed or not self._worker.alive
 
+    def lost_unreported(self) -> bool:
+        self._check()
+        return not self._closed and not self._worker.alive
+
     def prepare(self) -> None:
         self._check()
         try:
@@ -100,7 +104,9 @@ class WorkerGuest:
         self._check()
         start = time.monotonic()
         if self._closed or not self._worker.alive:
-            return self._lost_outcome(start, "the interpreter's sandbox worker is gone")
+            # A worker that died between evals (killed, crashed, a server stopped): this eval says so, once.
+            self._lose(None)
+            return self._lost_outcome(start, f"{self._worker.label} died after the last eval")
         channel: _WorkerChannel | None = None
         spec = None
         if host is not None:

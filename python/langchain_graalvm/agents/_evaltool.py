@@ -17,11 +17,11 @@ from langchain_core.messages import ToolMessage
 from langchain_core.runnables import RunnableConfig, ensure_config
 from langchain_core.tools import StructuredTool
 from langgraph.config import get_config
-from langgraph.errors import GraphBubbleUp
 from pydantic import BaseModel, Field, create_model
 
 from .. import _audit, _files
 from .._runtime._backend import error_envelope
+from ..errors import GraalVMError
 from ..options import InterpreterOptions, Mode
 from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
@@ -201,9 +201,7 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
         with _eval_scope(mw, runtime, host):
             try:
                 text = mw._run(runtime.state, code, host)
-            except GraphBubbleUp:
-                raise
-            except Exception as exc:  # noqa: BLE001 - the model reads why the sandbox could not run its cell
+            except (GraalVMError, OSError) as exc:  # the model reads why the sandbox could not run its cell
                 text = unavailable(exc)
         return _message(runtime, host, text, name)
 
@@ -212,9 +210,7 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
         with _eval_scope(mw, runtime, host):
             try:
                 text = await mw._arun(runtime.state, code, host)
-            except GraphBubbleUp:
-                raise
-            except Exception as exc:  # noqa: BLE001 - as in sync_eval
+            except (GraalVMError, OSError) as exc:  # as in sync_eval
                 text = unavailable(exc)
         return _message(runtime, host, text, name)
 
@@ -231,8 +227,10 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
 
 def unavailable(exc: Exception) -> str:
     """The eval's answer when the sandbox itself failed (no JDK, a JVM that can no longer run guest code, every
-    sandbox worker busy, a missing language): an ``<error type="SandboxUnavailable">`` envelope the model reads,
-    so the agent's run goes on; the agent's log gets the exception with its traceback."""
+    sandbox worker busy, a missing language, a worker that could not be started): an
+    ``<error type="SandboxUnavailable">`` envelope the model reads, so the agent's run goes on; the agent's log
+    gets the exception with its traceback. A middleware used without its ``before_agent`` still raises its
+    ``ValueError``, as langchain-quickjs's does: that is the agent's wiring, which no model can fix."""
     logger.warning("the eval tool could not run a cell: %s", exc, exc_info=exc)
     message = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     return error_envelope("SandboxUnavailable", f"the cell did not run: {message}")

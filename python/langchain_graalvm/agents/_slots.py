@@ -67,8 +67,9 @@ class Slot:
 
     @property
     def warm(self) -> bool:
-        """Whether the slot holds a live interpreter (not one still being restored)."""
-        return self._interpreter is not None and not self._closed
+        """Whether the slot holds a live interpreter (not one still being restored, nor one whose worker died since
+        its globals were saved: a slot that is not warm is opened again from the stored snapshot)."""
+        return self._interpreter is not None and not self._closed and self._interpreter.alive
 
     def prefetch(self) -> None:
         """Starts restoring the pending snapshot in the background, so the first eval need not wait for it.

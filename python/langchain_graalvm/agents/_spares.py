@@ -119,6 +119,9 @@ class SparePool:
                     spare = spares.popleft() if spares else None
             else:  # not begun, so never will: this caller builds its own
                 self._add_spare(spec, None)
+        if spare is not None and not spare.alive:  # its worker died while it waited: it would say globals were lost
+            self.retire(spare)
+            spare = None
         if spare is not None:
             self.replenish(spec)
             return spare

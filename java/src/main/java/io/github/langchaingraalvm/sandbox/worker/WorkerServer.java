@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
@@ -56,7 +57,8 @@ import org.msgpack.value.Value;
  * ["shutdown", rid]                       -> ["ok", rid, nil], then a local server stops (a worker refuses it)
  * </pre>
  * Any request may instead get {@code ["error", rid, kind, message]}; {@code kind} {@code "broken"} means the JVM
- * can no longer run guest code. Text from the client that holds lone surrogates comes as binary UTF-16LE; text to
+ * can no longer run guest code, {@code "busy"} that the session already has {@link #MAX_IN_FLIGHT} requests in
+ * flight. Text from the client that holds lone surrogates comes as binary UTF-16LE; text to
  * the client has them escaped ({@link UnicodeText#visible(String)}). The end of the input ends the server.
  */
 public final class WorkerServer {
@@ -81,6 +83,9 @@ public final class WorkerServer {
     private static final Map<String, GuestInterpreter> SPARES = new ConcurrentHashMap<>();
     private static final java.util.Set<String> SPARES_BUILDING = ConcurrentHashMap.newKeySet();
     private static final int MAX_SPARES = 4;
+    /** Requests of one session being answered at once (an eval counts until its outcome is sent). */
+    static final int MAX_IN_FLIGHT = 1024;
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final ExecutorService requests = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "worker-request");
         thread.setDaemon(true);
@@ -144,7 +149,21 @@ public final class WorkerServer {
             }
             default -> {
                 long rid = m.get(1).asIntegerValue().toLong();
-                requests.execute(() -> answer(kind, rid, m));
+                // A client that sends requests and reads no answers would otherwise leave a thread per request
+                // blocked on its full socket. Past the bound it is refused on this thread, whose own write then
+                // waits for the client: back-pressure on that session alone, while "complete" messages of a client
+                // that does read still get through.
+                if (!inFlight.tryAcquire()) {
+                    send("error", rid, "busy", "more than " + MAX_IN_FLIGHT + " requests are in flight in this session");
+                    return;
+                }
+                requests.execute(() -> {
+                    try {
+                        answer(kind, rid, m);
+                    } finally {
+                        inFlight.release();
+                    }
+                });
             }
         }
     }
