@@ -25,6 +25,7 @@ def test_bench_quick_writes_a_report_and_a_chart(tmp_path: Path) -> None:
     assert "| warm `1+1` through the eval tool [defaults] |" in report
     assert "| warm `1+1` through the eval tool [same limits] |" in report
     assert "| snapshot bytes, empty context |" in report
+    assert re.search(r"tier: (in-process \(JPype\)|process: the local sandbox server|process: private sandbox workers);", report), report[:600]
     assert re.search(r"Graal compiler: (libgraal|jargraal|none), host JIT (graal-c1|tiered|c1) \(JDK ", report), report[:600]
     assert (out / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = {r["workload"]: r for r in json.loads((out / "results.json").read_text())}

@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,6 +116,26 @@ def test_thread_mode_goes_on_from_the_snapshot_after_the_workers_died_between_tu
     assert results_of(agent.invoke(turn("kept + 1"), config)) == ["<result>42</result>"]
     assert results_of(agent.invoke(turn("kept + 2"), config)) == ["<result>43</result>"]
     mw._registry.close()
+
+
+def test_a_worker_that_stops_answering_is_killed_at_the_requests_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SIGSTOP: the worker is alive but silent. The eval's request has a deadline (max_wall_time + grace + a slack,
+    # 60 s by default, 3 s here); past it the worker is killed and the eval says so. Without it the eval hangs.
+    monkeypatch.setattr(_remote, "_REQUEST_SLACK_S", 3.0)
+    with Interpreter(timeout=1.0, max_wall_time=2.0, isolation="process") as js:
+        js.eval("var kept = 1")
+        pid = _pid_of(js)
+        os.kill(pid, signal.SIGSTOP)
+        outcomes: list[Any] = []
+        runner = threading.Thread(target=lambda: outcomes.append(js.eval("kept + 1")))
+        runner.start()
+        runner.join(60)
+        assert not runner.is_alive(), "the eval of a silent worker did not return"
+        out = outcomes[0]
+        assert out.error_type == "InternalError" and out.state_reset, out.text
+        assert f"pid {pid}" in out.text and "did not answer" in out.text, out.text
+        assert gone(pid, 30.0), "the silent worker was not killed"
+        assert js.eval("1 + 1").value == "2" and _pid_of(js) != pid
 
 
 class _BlockingTool:

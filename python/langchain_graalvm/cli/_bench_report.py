@@ -42,7 +42,8 @@ def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
         "# langchain-graalvm vs langchain-quickjs",
         "",
         f"Run {meta['when']} on {meta['machine']}; langchain-graalvm {meta['graalvm']}, langchain-quickjs "
-        f"{meta['quickjs']}; Graal compiler: {meta.get('compiler', '?')}; {meta['reps']} repetitions per workload, "
+        f"{meta['quickjs']}; tier: {meta.get('tier', '?')}; Graal compiler: {meta.get('compiler', '?')}; "
+        f"{meta['reps']} repetitions per workload, "
         "backends alternating. Ratio = "
         "langchain-graalvm / langchain-quickjs (below 1: langchain-graalvm is faster or smaller). Rows marked "
         "`[defaults]` run both backends with their default settings; `[same limits]` with timeout "
@@ -89,6 +90,20 @@ def chart(rows: list[Row], path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def tier_in_use() -> str:
+    """Where this run's guests run: in this process's JVM, in private sandbox workers, or in the local server
+    (``LANGCHAIN_GRAALVM_ISOLATION`` and ``LANGCHAIN_GRAALVM_SERVER``, which every backend process inherits)."""
+    from .._runtime import _server
+    from ..options import resolve_isolation
+
+    try:
+        if resolve_isolation(None) == "in-process":
+            return "in-process (JPype)"
+        return "process: the local sandbox server" if _server.mode() == "auto" else "process: private sandbox workers"
+    except Exception as exc:  # noqa: BLE001 - the report is written all the same
+        return f"unknown ({type(exc).__name__}: {exc})"
 
 
 def compiler_in_use() -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import WorkloadError
 from . import _bench_snapshots, _coldbench
-from ._bench_report import chart, compiler_in_use, markdown
+from ._bench_report import chart, compiler_in_use, markdown, tier_in_use
 from ._benchkit import (
     BACKENDS,
     INSTALL_HINT,
@@ -430,6 +430,7 @@ def run(args: argparse.Namespace) -> int:
         "quickjs": versions["langchain-quickjs"],
         "reps": sizes.reps,
         "compiler": compiler_in_use(),
+        "tier": tier_in_use(),
     }
     report = markdown(rows, meta, matrix_md)
     (out_dir / "report.md").write_text(report)
