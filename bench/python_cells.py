@@ -1,0 +1,206 @@
+"""The Python guest on data work: eleven agent cells over 20,000 records, phase by phase, as ratios to CPython.
+
+Each run starts one new process per backend, in alternating order (a JVM's background compiler threads never slow
+the other backend's cells):
+
+- ``graalpy``: the middleware's ``eval`` tool with ``language="python"`` (the API an agent calls);
+- ``bare``: a bare GraalPy context on the same engine (the sandbox's own, so the same engine options and policy),
+  none of the package's layers: no cell splitting, rendering, console capture or host-call bridge; what the engine
+  alone costs;
+- ``cpython``: ``exec`` of the same cells in one namespace in plain CPython, the near-native limit.
+
+Every call is new source (a round's number in a comment and in a constant). ``--think S`` waits S seconds before
+each cell, untimed, as an agent's model does between two cells (the sandbox's idle time). A process runs the set-up cell (build
+20,000 records, ``json.dumps``), then ``--rounds`` rounds of the cells. Phases, per cell the median over runs,
+then the geometric mean over cells: first use (round 1), rounds 2-5, steady (the last five rounds). The lookup
+cell's steady time is reported alone.
+
+    .venv/bin/python bench/python_cells.py --runs 2 --rounds 12
+    .venv/bin/python bench/python_cells.py --runs 2 --variant "srv:LANGCHAIN_GRAALVM_ISOLATION=process;..."
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+from typing import Any
+
+SETUP = """
+import json, random
+random.seed(7)
+_users = [f"user{i}" for i in range(500)]
+_domains = ["example.com", "mail.org", "corp.net", "shop.io"]
+records = [
+    {"id": i, "user": _users[i % 500], "email": f"{_users[i % 500]}@{_domains[i % 4]}",
+     "amount": round(random.random() * 100, 2), "ts": f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:15:00",
+     "tags": ["a", "b", "c"][: 1 + i % 3], "parent": (i - 1) // 3 if i else None}
+    for i in range(20000)
+]
+data = json.dumps(records)
+len(data)
+"""
+
+CELLS: list[tuple[str, str]] = [
+    ("json", "rows = json.loads(data)\ntotal_{r} = round(sum(r['amount'] for r in rows), 2)\ntotal_{r}"),
+    ("sort", "top_{r} = sorted((r for r in rows if r['amount'] > {r} % 7 + 50), key=lambda r: -r['amount'])[:10]\n"
+             "[t['id'] for t in top_{r}]"),
+    ("regex", "import re\nfrom collections import Counter\n"
+              "doms_{r} = Counter(re.search(r'@([\\w.]+)$', r['email']).group(1) for r in rows)\n"
+              "sorted(doms_{r}.items())"),
+    ("group", "from collections import defaultdict\nby_user_{r} = defaultdict(list)\n"
+              "for r in rows:\n    by_user_{r}[r['user']].append(r['amount'])\nlen(by_user_{r}) + {r} * 0"),
+    ("strptime", "from datetime import datetime\n"
+                 "months_{r} = {{}}\nfor r in rows:\n    m = datetime.strptime(r['ts'], '%Y-%m-%dT%H:%M:%S').month\n"
+                 "    months_{r}[m] = months_{r}.get(m, 0) + 1\nsorted(months_{r}.items())[:3]"),
+    ("algorithm", "def sieve_{r}(n):\n    is_p = [True] * (n + 1)\n    is_p[0] = is_p[1] = False\n"
+                  "    for i in range(2, int(n ** 0.5) + 1):\n        if is_p[i]:\n"
+                  "            for j in range(i * i, n + 1, i):\n                is_p[j] = False\n"
+                  "    return [i for i, p in enumerate(is_p) if p]\nlen(sieve_{r}(50000 + {r}))"),
+    ("classes", "class Order_{r}:\n    def __init__(self, r):\n        self.id, self.amount = r['id'], r['amount']\n"
+                "    def taxed(self, rate=0.2):\n        return self.amount * (1 + rate)\n"
+                "orders_{r} = [Order_{r}(r) for r in rows]\nround(sum(o.taxed() for o in orders_{r}), 2)"),
+    ("csv", "import csv, io\nbuf = io.StringIO()\nw = csv.writer(buf)\n"
+            "for r in rows:\n    w.writerow([r['id'], r['user'], r['amount']])\n"
+            "lines_{r} = buf.getvalue().splitlines()\nlen(lines_{r}), lines_{r}[{r}].split(',')[1]"),
+    ("tree", "kids_{r} = {{}}\nfor r in rows:\n    kids_{r}.setdefault(r['parent'], []).append(r['id'])\n"
+             "def depth_{r}(node):\n    return 1 + max((depth_{r}(k) for k in kids_{r}.get(node, [])), default=0)\n"
+             "depth_{r}(0)"),
+    ("stats", "import statistics\namounts_{r} = [r['amount'] for r in rows]\n"
+              "round(statistics.mean(amounts_{r}), 3), round(statistics.pstdev(amounts_{r}), 3)"),
+    ("lookup", "records[42]['user'] + '/' + str(len(rows) + {r} * 0)"),
+]
+
+_CHILD = r"""
+import json, sys, time
+backend, rounds, think = sys.argv[1], int(sys.argv[2]), float(sys.argv[4])
+sys.path.insert(0, sys.argv[3])
+from python_cells import CELLS, SETUP
+
+if backend == "cpython":
+    ns = {}
+    def run(code):
+        lines = code.rstrip().split("\n")
+        exec("\n".join(lines[:-1]), ns)
+        return repr(eval(lines[-1], ns))
+elif backend == "bare":
+    from langchain_graalvm import Interpreter
+    from langchain_graalvm._runtime import _jvm
+    Interpreter("python").close()  # starts the JVM and the sandbox's Python engine
+    Sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
+    engine_of = Sandbox.class_.getDeclaredMethod("pythonEngine")
+    engine_of.setAccessible(True)
+    engine = engine_of.invoke(Sandbox.shared())
+    # The sandbox's own context builder (CONSTRAINED, no host access, no IO), with none of its layers.
+    restricted = Sandbox.class_.getDeclaredMethod(
+        "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine"))
+    restricted.setAccessible(True)
+    ctx = restricted.invoke(None, "python", engine).build()
+    def run(code):
+        return str(ctx.eval("python", code))
+else:
+    from langchain_graalvm import CodeInterpreterMiddleware
+    from langchain_graalvm.cli._benchkit import EvalToolSlot
+    slot = EvalToolSlot(CodeInterpreterMiddleware(language="python", timeout=600.0, memory_limit=1 << 30))
+    def run(code):
+        out = slot.eval(code)
+        if "<error" in out:
+            raise SystemExit(out[:400])
+        return out
+
+start = time.perf_counter()
+run(SETUP)
+setup_s = time.perf_counter() - start
+times = {name: [] for name, _ in CELLS}
+for r in range(1, rounds + 1):
+    for name, template in CELLS:
+        code = f"# round {r}\n" + template.format(r=r)
+        time.sleep(think)  # the model's own time between two cells
+        start = time.perf_counter()
+        run(code)
+        times[name].append(time.perf_counter() - start)
+print("RESULT " + json.dumps({"setup": setup_s, "times": times}))
+"""
+
+
+def _geo(values: list[float]) -> float:
+    return math.exp(sum(math.log(max(v, 1e-6)) for v in values) / len(values))
+
+
+def _one(backend: str, rounds: int, env: dict[str, str], think: float) -> dict[str, Any]:
+    here = os.path.dirname(os.path.abspath(__file__))
+    proc = subprocess.run(
+        [sys.executable, "-c", _CHILD, backend, str(rounds), here, str(think)],
+        capture_output=True, text=True, timeout=3600, env={**os.environ, **env}, check=False,
+    )
+    line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"{backend} failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+    return json.loads(line[len("RESULT "):])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--backends", default="graalpy,bare,cpython")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds between two cells, as a model takes (untimed; 0: back to back)")
+    parser.add_argument("--variant", action="append", default=[],
+                        help="NAME:VAR=VALUE;VAR=VALUE - the graalpy backend again with this environment")
+    args = parser.parse_args()
+    backends: list[tuple[str, str, dict[str, str]]] = [(b, b, {}) for b in args.backends.split(",")]
+    for spec in args.variant:
+        name, _, assigns = spec.partition(":")
+        env = dict(a.split("=", 1) for a in assigns.split(";") if a)
+        backends.append((name, "graalpy", env))
+    raw: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in backends}
+    for run in range(args.runs):
+        order = backends if run % 2 == 0 else list(reversed(backends))
+        for label, backend, env in order:
+            raw[label].append(_one(backend, args.rounds, env, args.think))
+            print(f"run {run + 1}: {label} done (set-up {raw[label][-1]['setup']:.2f} s)", file=sys.stderr)
+    last = (max(1, args.rounds - 4), args.rounds)
+    phases = {"first use": (1, 1), "rounds 2-5": (2, min(5, args.rounds)), "steady": last}
+    table: dict[str, dict[str, float]] = {}
+    for label in raw:
+        row: dict[str, float] = {"set-up": statistics.median(r["setup"] for r in raw[label])}
+        for phase, (lo, hi) in phases.items():
+            per_cell = [
+                statistics.median(statistics.median(r["times"][name][lo - 1:hi]) for r in raw[label])
+                for name, _ in CELLS
+            ]
+            row[phase] = _geo(per_cell)
+        row["slowest first use"] = max(
+            statistics.median(r["times"][name][0] for r in raw[label]) for name, _ in CELLS
+        )
+        row["lookup, steady"] = statistics.median(
+            statistics.median(r["times"]["lookup"][last[0] - 1:last[1]]) for r in raw[label]
+        )
+        table[label] = row
+    base = table.get("cpython")
+    cols = ["set-up", "first use", "rounds 2-5", "steady", "slowest first use", "lookup, steady"]
+    print("| backend | " + " | ".join(cols) + " |")
+    print("|---|" + "---:|" * len(cols))
+    for label, row in table.items():
+        cells = []
+        for col in cols:
+            value = f"{row[col] * 1000:.1f} ms" if row[col] < 1 else f"{row[col]:.2f} s"
+            if base is not None and label != "cpython" and col != "slowest first use":
+                value += f" ({row[col] / base[col]:.1f}x)"
+            cells.append(value)
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    per_cell_first = {
+        label: {name: statistics.median(r["times"][name][0] for r in raw[label]) for name, _ in CELLS}
+        for label in raw
+    }
+    print("\nfirst use per cell (s): " + json.dumps(
+        {label: {k: round(v, 3) for k, v in cells.items()} for label, cells in per_cell_first.items()}))
+
+
+if __name__ == "__main__":
+    main()
