@@ -29,6 +29,8 @@ import subprocess
 import sys
 from typing import Any
 
+from langchain_graalvm.cli._benchkit import parse_variant
+
 _CHILD = """
 import json, os, sys, time, warnings
 warnings.simplefilter("ignore")
@@ -132,8 +134,7 @@ def main() -> None:
     if not args.no_shipped:
         configs.append(("shipped", "graalvm", {}))
     for spec in args.variant:
-        name, _, assignments = spec.partition(":")
-        env = dict(a.split("=", 1) for a in assignments.split(";") if a)
+        name, env = parse_variant(spec)
         configs.append((name, "graalvm", env))
     raw: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in configs}
     for run_no in range(args.runs):

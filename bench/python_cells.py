@@ -10,10 +10,10 @@ the other backend's cells):
 - ``cpython``: ``exec`` of the same cells in one namespace in plain CPython, the near-native limit.
 
 Every call is new source (a round's number in a comment and in a constant). ``--think S`` waits S seconds before
-each cell, untimed, as an agent's model does between two cells (the sandbox's idle time). A process runs the set-up cell (build
-20,000 records, ``json.dumps``), then ``--rounds`` rounds of the cells. Phases, per cell the median over runs,
-then the geometric mean over cells: first use (round 1), rounds 2-5, steady (the last five rounds). The lookup
-cell's steady time is reported alone.
+each cell, untimed, as an agent's model does between two cells (the sandbox's idle time). A process runs the set-up
+cell (build 20,000 records, ``json.dumps``), then ``--rounds`` rounds of the cells. Phases, per cell the median
+over runs, then the geometric mean over cells: first use (round 1), rounds 2-5, steady (the last five rounds).
+The lookup cell's steady time is reported alone.
 
     .venv/bin/python bench/python_cells.py --runs 2 --rounds 12
     .venv/bin/python bench/python_cells.py --runs 2 --variant "srv:LANGCHAIN_GRAALVM_ISOLATION=process;..."
@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
 import sys
 from typing import Any
+
+from langchain_graalvm.cli._benchkit import parse_variant
 
 SETUP = """
 import json, random
@@ -127,10 +128,6 @@ print("RESULT " + json.dumps({"setup": setup_s, "times": times}))
 """
 
 
-def _geo(values: list[float]) -> float:
-    return math.exp(sum(math.log(max(v, 1e-6)) for v in values) / len(values))
-
-
 def _one(backend: str, rounds: int, env: dict[str, str], think: float) -> dict[str, Any]:
     here = os.path.dirname(os.path.abspath(__file__))
     proc = subprocess.run(
@@ -155,8 +152,7 @@ def main() -> None:
     args = parser.parse_args()
     backends: list[tuple[str, str, dict[str, str]]] = [(b, b, {}) for b in args.backends.split(",")]
     for spec in args.variant:
-        name, _, assigns = spec.partition(":")
-        env = dict(a.split("=", 1) for a in assigns.split(";") if a)
+        name, env = parse_variant(spec)
         backends.append((name, "graalpy", env))
     raw: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in backends}
     for run in range(args.runs):
@@ -174,7 +170,7 @@ def main() -> None:
                 statistics.median(statistics.median(r["times"][name][lo - 1:hi]) for r in raw[label])
                 for name, _ in CELLS
             ]
-            row[phase] = _geo(per_cell)
+            row[phase] = statistics.geometric_mean(per_cell)
         row["slowest first use"] = max(
             statistics.median(r["times"][name][0] for r in raw[label]) for name, _ in CELLS
         )

@@ -174,6 +174,12 @@ def build_middleware(backend: str, config: str, **kw: Any) -> Any:
         return middleware_class(backend)(**limits)
 
 
+def parse_variant(spec: str) -> tuple[str, dict[str, str]]:
+    """A ``bench/*.py`` ``--variant`` as its name and environment: ``NAME:VAR=VALUE;VAR=VALUE``."""
+    name, _, assignments = spec.partition(":")
+    return name, dict(a.split("=", 1) for a in assignments.split(";") if a)
+
+
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
     result = fn()
