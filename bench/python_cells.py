@@ -29,58 +29,15 @@ import subprocess
 import sys
 from typing import Any
 
+from langchain_graalvm.cli._bench_python import CELLS
 from langchain_graalvm.cli._benchkit import parse_variant
-
-SETUP = """
-import json, random
-random.seed(7)
-_users = [f"user{i}" for i in range(500)]
-_domains = ["example.com", "mail.org", "corp.net", "shop.io"]
-records = [
-    {"id": i, "user": _users[i % 500], "email": f"{_users[i % 500]}@{_domains[i % 4]}",
-     "amount": round(random.random() * 100, 2), "ts": f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:15:00",
-     "tags": ["a", "b", "c"][: 1 + i % 3], "parent": (i - 1) // 3 if i else None}
-    for i in range(20000)
-]
-data = json.dumps(records)
-len(data)
-"""
-
-CELLS: list[tuple[str, str]] = [
-    ("json", "rows = json.loads(data)\ntotal_{r} = round(sum(r['amount'] for r in rows), 2)\ntotal_{r}"),
-    ("sort", "top_{r} = sorted((r for r in rows if r['amount'] > {r} % 7 + 50), key=lambda r: -r['amount'])[:10]\n"
-             "[t['id'] for t in top_{r}]"),
-    ("regex", "import re\nfrom collections import Counter\n"
-              "doms_{r} = Counter(re.search(r'@([\\w.]+)$', r['email']).group(1) for r in rows)\n"
-              "sorted(doms_{r}.items())"),
-    ("group", "from collections import defaultdict\nby_user_{r} = defaultdict(list)\n"
-              "for r in rows:\n    by_user_{r}[r['user']].append(r['amount'])\nlen(by_user_{r}) + {r} * 0"),
-    ("strptime", "from datetime import datetime\n"
-                 "months_{r} = {{}}\nfor r in rows:\n    m = datetime.strptime(r['ts'], '%Y-%m-%dT%H:%M:%S').month\n"
-                 "    months_{r}[m] = months_{r}.get(m, 0) + 1\nsorted(months_{r}.items())[:3]"),
-    ("algorithm", "def sieve_{r}(n):\n    is_p = [True] * (n + 1)\n    is_p[0] = is_p[1] = False\n"
-                  "    for i in range(2, int(n ** 0.5) + 1):\n        if is_p[i]:\n"
-                  "            for j in range(i * i, n + 1, i):\n                is_p[j] = False\n"
-                  "    return [i for i, p in enumerate(is_p) if p]\nlen(sieve_{r}(50000 + {r}))"),
-    ("classes", "class Order_{r}:\n    def __init__(self, r):\n        self.id, self.amount = r['id'], r['amount']\n"
-                "    def taxed(self, rate=0.2):\n        return self.amount * (1 + rate)\n"
-                "orders_{r} = [Order_{r}(r) for r in rows]\nround(sum(o.taxed() for o in orders_{r}), 2)"),
-    ("csv", "import csv, io\nbuf = io.StringIO()\nw = csv.writer(buf)\n"
-            "for r in rows:\n    w.writerow([r['id'], r['user'], r['amount']])\n"
-            "lines_{r} = buf.getvalue().splitlines()\nlen(lines_{r}), lines_{r}[{r}].split(',')[1]"),
-    ("tree", "kids_{r} = {{}}\nfor r in rows:\n    kids_{r}.setdefault(r['parent'], []).append(r['id'])\n"
-             "def depth_{r}(node):\n    return 1 + max((depth_{r}(k) for k in kids_{r}.get(node, [])), default=0)\n"
-             "depth_{r}(0)"),
-    ("stats", "import statistics\namounts_{r} = [r['amount'] for r in rows]\n"
-              "round(statistics.mean(amounts_{r}), 3), round(statistics.pstdev(amounts_{r}), 3)"),
-    ("lookup", "records[42]['user'] + '/' + str(len(rows) + {r} * 0)"),
-]
 
 _CHILD = r"""
 import json, sys, time
 backend, rounds, think = sys.argv[1], int(sys.argv[2]), float(sys.argv[4])
 sys.path.insert(0, sys.argv[3])
-from python_cells import CELLS, SETUP
+from langchain_graalvm.cli._bench_python import CELLS, setup
+SETUP = setup()
 
 if backend == "cpython":
     ns = {}

@@ -16,8 +16,8 @@ from tests.conftest import ROOT
 def test_bench_quick_writes_a_report_and_a_chart(tmp_path: Path) -> None:
     out = tmp_path / "report"
     proc = subprocess.run(
-        [sys.executable, "-m", "langchain_graalvm", "bench", "--quick", "--reps", "1", "--only", "eval,snapshots",
-         "--no-progress", "--out", str(out)],
+        [sys.executable, "-m", "langchain_graalvm", "bench", "--quick", "--reps", "1",
+         "--only", "eval,snapshots,python", "--no-progress", "--out", str(out)],
         capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -33,6 +33,32 @@ def test_bench_quick_writes_a_report_and_a_chart(tmp_path: Path) -> None:
     # Both backends produced a real snapshot, and ours is the smaller one.
     assert empty["samples"]["graalvm"][0] > 0 and empty["samples"]["quickjs"][0] > 0
     assert empty["ratio"] < 1
+    # The Python guest's data cells: every phase, GraalPy's figure beside CPython's (their results agreed).
+    python_rows = {k: r for k, r in rows.items() if k.startswith("GraalPy data cells [")}
+    assert [k.split("]")[0] for k in python_rows] == [
+        "GraalPy data cells [set-up", "GraalPy data cells [first use", "GraalPy data cells [rounds 2-5",
+        "GraalPy data cells [steady, rounds 1-2", "GraalPy data cells [slowest first use",
+        "GraalPy data cells [lookup, steady",
+    ]
+    for row in python_rows.values():
+        assert row["samples"]["graalvm"][0] > 0 and row["node"] > 0 and "x CPython; goal" in row["workload"]
+
+
+def test_the_python_data_cells_refuse_a_result_that_differs_from_cpythons() -> None:
+    from langchain_graalvm.cli._bench_python import check_agree, plain
+    from langchain_graalvm.errors import WorkloadError
+
+    cpython = {"outs": {"setup": ["20"], "sort": ["[3, 1]", "'a<b'"]}}
+    escaped = "<result>'a&lt;b'</result>"
+    same = {"outs": {"setup": ["<result>20</result>"], "sort": ["<result>[3, 1]</result>", escaped]}}
+    check_agree(same, cpython)
+    assert plain(escaped) == "'a<b'"
+    wrong = {"outs": {"setup": ["<result>20</result>"], "sort": ["<result>[1, 3]</result>", escaped]}}
+    with pytest.raises(WorkloadError, match="sort, call 1"):
+        check_agree(wrong, cpython)
+    failed = {"outs": {"setup": ['<error type="MemoryError">x</error>'], "sort": same["outs"]["sort"]}}
+    with pytest.raises(WorkloadError, match="setup, call 1"):
+        check_agree(failed, cpython)
 
 
 def test_bench_rejects_unknown_workloads() -> None:

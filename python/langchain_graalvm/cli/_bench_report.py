@@ -51,7 +51,7 @@ def markdown(rows: list[Row], meta: dict[str, Any], matrix: str = "") -> str:
         "Other rows use defaults, with the timeout raised where the workload needs it.",
         "",
         "| workload | langchain-graalvm median (min to max) | langchain-quickjs median (min to max) | ratio | goal "
-        "| node |",
+        "| node (CPython for GraalPy rows) |",
         "|---|---:|---:|---:|---|---:|",
     ]
     for row in rows:

@@ -90,12 +90,15 @@ class Sizes:
     agent_records: int = 20_000
     agent_warm_rounds: int = 20
     agent_fresh_runs: int = 3
+    python_records: int = 20_000
+    python_rounds: int = 10
+    python_runs: int = 3
 
     @classmethod
     def for_run(cls, quick: bool, reps: int | None) -> Sizes:
         if quick:
-            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200, 1_000, 1, 1)
-        return cls(reps or 7, 2_000_000, 100_000, 1_000_000, 1000, 9, 100, 10_000)
+            return cls(reps or 2, 20_000, 2_000, 20_000, 20, 2, 5, 200, 1_000, 1, 1, 500, 2, 1)
+        return cls(reps or 7, 2_000_000, 100_000, 1_000_000, 1000, 9, 100, 10_000, python_runs=min(3, reps or 3))
 
 
 @dataclasses.dataclass

@@ -338,6 +338,7 @@ WORKLOADS = (
     "cold",
     "cold-agent",
     "cold-python",
+    "python",
     "agents",
     "eval",
     "ptc",
@@ -371,6 +372,7 @@ def run(args: argparse.Namespace) -> int:
         "agents": sizes.agent_warm_rounds + sizes.reps + sizes.agent_fresh_runs * 2,
         "cold-agent": sizes.reps * 2,
         "cold-python": sizes.reps * 2,
+        "python": sizes.python_runs * 2,
         "eval": sizes.reps * 2 * len(configs),
         "ptc": sizes.reps * 2,
         "ptc-fresh": sizes.reps * 2,
@@ -397,6 +399,10 @@ def run(args: argparse.Namespace) -> int:
                     _coldbench.agent_turn(bench)
                 elif name == "cold-python":
                     _coldbench.python_guest(bench)
+                elif name == "python":
+                    from langchain_graalvm.cli import _bench_python
+
+                    _bench_python.run(bench)
                 elif name == "eval":
                     for config in configs:
                         bench.in_process(config)
