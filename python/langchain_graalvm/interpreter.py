@@ -200,11 +200,11 @@ class Interpreter:
         # A guest closes itself when it was stuck in a builtin that ignores interrupts and was given up, or lost its
         # worker (that eval's outcome said the globals were gone): the next call gets a fresh one. A worker lost
         # between evals is kept for one more call, whose outcome says the globals are gone.
-        if guest is None or (guest.is_closed() and not guest.lost_unreported()):
+        if guest is None or guest.is_closed():
             with self._guest_lock:
                 if self._closed:
                     raise InterpreterClosedError("the interpreter is closed")
-                if self._guest is None or (self._guest.is_closed() and not self._guest.lost_unreported()):
+                if self._guest is None or self._guest.is_closed():
                     self._guest = _adapter.new_interpreter(self.options)
                     if self._closed:  # closed meanwhile (close() does not wait for a background build)
                         self._guest.close()

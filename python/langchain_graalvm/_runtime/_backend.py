@@ -113,8 +113,9 @@ class Guest(Protocol):
     """One guest interpreter of a backend: a context with its globals, and the eval thread that runs it."""
 
     def is_closed(self) -> bool:
-        """Closed by :meth:`close`, or by the backend (a guest stuck in a builtin, a lost worker): a new one is
-        needed, and the globals are gone."""
+        """Closed by :meth:`close`, or by the backend once an eval's outcome said the globals are gone (a guest
+        stuck in a builtin, a worker lost during an eval or reported lost by the eval after it): a new one is
+        needed. A worker that died between evals is not closed yet: see :meth:`lost_unreported`."""
         ...
 
     def lost_unreported(self) -> bool:

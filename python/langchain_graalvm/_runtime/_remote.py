@@ -87,7 +87,7 @@ class WorkerGuest:
 
     def is_closed(self) -> bool:
         self._check()
-        return self._closed or not self._worker.alive
+        return self._closed
 
     def lost_unreported(self) -> bool:
         self._check()
