@@ -34,8 +34,7 @@ from langchain_graalvm.cli._benchkit import parse_variant
 
 _CHILD = r"""
 import json, sys, time
-backend, rounds, think = sys.argv[1], int(sys.argv[2]), float(sys.argv[4])
-sys.path.insert(0, sys.argv[3])
+backend, rounds, think = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 from langchain_graalvm.cli._bench_python import CELLS, setup
 SETUP = setup()
 
@@ -86,9 +85,8 @@ print("RESULT " + json.dumps({"setup": setup_s, "times": times}))
 
 
 def _one(backend: str, rounds: int, env: dict[str, str], think: float) -> dict[str, Any]:
-    here = os.path.dirname(os.path.abspath(__file__))
     proc = subprocess.run(
-        [sys.executable, "-c", _CHILD, backend, str(rounds), here, str(think)],
+        [sys.executable, "-c", _CHILD, backend, str(rounds), str(think)],
         capture_output=True, text=True, timeout=3600, env={**os.environ, **env}, check=False,
     )
     line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
