@@ -16,7 +16,7 @@ from langchain_graalvm import Interpreter, OptionsError
 from langchain_graalvm._runtime import _remote
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
-from tests.support.processes import gone, signalled_mid_loop
+from tests.support.processes import gone, signalled_mid_loop, stop
 
 SLOW = 60.0  # a timeout no cell here should meet, on a loaded machine
 
@@ -122,11 +122,12 @@ def test_a_worker_that_stops_answering_is_killed_at_the_requests_deadline(monkey
     # SIGSTOP: the worker is alive but silent. The eval's request has a deadline (max_wall_time + grace + a slack,
     # 60 s by default, 3 s here); past it the worker is killed and the eval says so. Without it the eval hangs.
     # The first eval keeps the default slack: a loaded machine's cold worker may need more than 3 s to answer it.
+    # The eval is sent once every thread of the worker has stopped: before that, one still running may answer it.
     with Interpreter(timeout=5.0, max_wall_time=5.0, isolation="process") as js:
         assert js.eval("var kept = 1; kept").value == "1"
         monkeypatch.setattr(_remote, "_REQUEST_SLACK_S", 3.0)
         pid = _pid_of(js)
-        os.kill(pid, signal.SIGSTOP)
+        stop(pid, 30.0)
         outcomes: list[Any] = []
         runner = threading.Thread(target=lambda: outcomes.append(js.eval("kept + 1")))
         runner.start()
