@@ -11,9 +11,10 @@ the other backend's cells):
 
 Every call is new source (a round's number in a comment and in a constant). ``--think S`` waits S seconds before
 each cell, untimed, as an agent's model does between two cells (the sandbox's idle time). A process runs the set-up
-cell (build 20,000 records, ``json.dumps``), then ``--rounds`` rounds of the cells. Phases, per cell the median
-over runs, then the geometric mean over cells: first use (round 1), rounds 2-5, steady (the last five rounds).
-The lookup cell's steady time is reported alone.
+cell (build 20,000 records, ``json.dumps``), then ``--rounds`` rounds of the cells. The phases are those of
+``langchain-graalvm bench --only python`` (``cli._bench_python.phase_figures``): per cell the median over runs,
+then the geometric mean over cells, for first use (round 1), rounds 2-5 and steady (the last three rounds); the
+lookup cell's steady time alone.
 
     .venv/bin/python bench/python_cells.py --runs 2 --rounds 12
     .venv/bin/python bench/python_cells.py --runs 2 --variant "srv:LANGCHAIN_GRAALVM_ISOLATION=process;..."
@@ -29,7 +30,7 @@ import subprocess
 import sys
 from typing import Any
 
-from langchain_graalvm.cli._bench_python import CELLS
+from langchain_graalvm.cli._bench_python import CELLS, phase_figures
 from langchain_graalvm.cli._benchkit import parse_variant
 
 _CHILD = r"""
@@ -39,11 +40,8 @@ from langchain_graalvm.cli._bench_python import CELLS, setup
 SETUP = setup()
 
 if backend == "cpython":
-    ns = {}
-    def run(code):
-        lines = code.rstrip().split("\n")
-        exec("\n".join(lines[:-1]), ns)
-        return repr(eval(lines[-1], ns))
+    from langchain_graalvm.cli._bench_python import cpython_runner
+    run = cpython_runner()
 elif backend == "bare":
     from langchain_graalvm import Interpreter
     from langchain_graalvm._runtime import _jvm
@@ -72,7 +70,7 @@ else:
 start = time.perf_counter()
 run(SETUP)
 setup_s = time.perf_counter() - start
-times = {name: [] for name, _ in CELLS}
+times = {"setup": [setup_s], **{name: [] for name, _ in CELLS}}
 for r in range(1, rounds + 1):
     for name, template in CELLS:
         code = f"# round {r}\n" + template.format(r=r)
@@ -80,7 +78,7 @@ for r in range(1, rounds + 1):
         start = time.perf_counter()
         run(code)
         times[name].append(time.perf_counter() - start)
-print("RESULT " + json.dumps({"setup": setup_s, "times": times}))
+print("RESULT " + json.dumps({"times": times}))
 """
 
 
@@ -114,27 +112,10 @@ def main() -> None:
         order = backends if run % 2 == 0 else list(reversed(backends))
         for label, backend, env in order:
             raw[label].append(_one(backend, args.rounds, env, args.think))
-            print(f"run {run + 1}: {label} done (set-up {raw[label][-1]['setup']:.2f} s)", file=sys.stderr)
-    last = (max(1, args.rounds - 4), args.rounds)
-    phases = {"first use": (1, 1), "rounds 2-5": (2, min(5, args.rounds)), "steady": last}
-    table: dict[str, dict[str, float]] = {}
-    for label in raw:
-        row: dict[str, float] = {"set-up": statistics.median(r["setup"] for r in raw[label])}
-        for phase, (lo, hi) in phases.items():
-            per_cell = [
-                statistics.median(statistics.median(r["times"][name][lo - 1:hi]) for r in raw[label])
-                for name, _ in CELLS
-            ]
-            row[phase] = statistics.geometric_mean(per_cell)
-        row["slowest first use"] = max(
-            statistics.median(r["times"][name][0] for r in raw[label]) for name, _ in CELLS
-        )
-        row["lookup, steady"] = statistics.median(
-            statistics.median(r["times"]["lookup"][last[0] - 1:last[1]]) for r in raw[label]
-        )
-        table[label] = row
+            print(f"run {run + 1}: {label} done (set-up {raw[label][-1]['times']['setup'][0]:.2f} s)", file=sys.stderr)
+    table = {label: phase_figures(runs, args.rounds) for label, runs in raw.items()}
     base = table.get("cpython")
-    cols = ["set-up", "first use", "rounds 2-5", "steady", "slowest first use", "lookup, steady"]
+    cols = list(next(iter(table.values())))
     print("| backend | " + " | ".join(cols) + " |")
     print("|---|" + "---:|" * len(cols))
     for label, row in table.items():
