@@ -45,6 +45,66 @@ def test_errors_carry_the_cells_own_frames(make_guest: GuestFactory) -> None:
     assert "(line 1" in message
 
 
+# Cells whose last line looks like an expression but is not the cell's final expression statement, and cells
+# whose text the runner splits at its last line; each must give what the AST's own split gives.
+SPLIT_CELLS = [
+    "x = 1\nx",
+    "x = 1\n\nx + 1\n\n  \n",
+    "if False:\n    b = 1\n    b",
+    "x = 1 \\\n+ 2",
+    "x = 1 \\\n+ 2\nx",
+    "s = '''\nx\n'''",
+    "s = '''\n1\n'''\ns",
+    "x = 5  # note\u2028x + 1",
+    "x = 6  # note\u2028\nx + 1",
+    "y = 7\ry + 1",
+    "y = (1 +\n2)",
+    "(1 +\n 2)",
+    "x = 1; x",
+    "x = [1,\n2]\n# done",
+    "\fx = 3\n\fx",
+    "def f():\n    return 4\nf()",
+    "d = {}\nd",
+    "@staticmethod\ndef g():\n    return 1\ng",
+    "*xs, = [1, 2]\nxs",
+    "z = 1\n-z",
+    "lambda: 1",
+]
+
+
+def reference_value(code: str) -> str:
+    """What a notebook gives: the AST's last expression statement is the value, the rest runs first."""
+    ns: dict[str, Any] = {}
+    tree = ast.parse(code)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "c", "exec"), ns)
+    value = eval(compile(ast.Expression(last.value), "c", "eval"), ns) if last is not None else None
+    return "<callable>" if callable(value) else repr(value)
+
+
+@pytest.mark.parametrize("code", SPLIT_CELLS)
+def test_the_runner_takes_the_same_final_expression_as_the_ast(make_guest: GuestFactory, code: str) -> None:
+    api, _ = make_guest()
+    kind, text, _ = api.run(code, 1000)
+    assert kind == "ok", text
+    assert ("<callable>" if text.startswith(("<function", "<staticmethod")) else text) == reference_value(code)
+
+
+def test_an_error_in_a_final_expression_keeps_its_line(make_guest: GuestFactory) -> None:
+    api, _ = make_guest()
+    kind, name, _, stack = api.run("x = 0\n\n1 / x", 100)
+    assert (kind, name, stack) == ("error", "ZeroDivisionError", '  File "cell 1", line 3\n    1 / x')
+
+
+def test_a_def_in_a_cell_that_ends_in_an_expression_is_kept_for_snapshots(make_guest: GuestFactory) -> None:
+    a, _ = make_guest()
+    assert a.run("from collections import defaultdict\ndef twice(x):\n    return 2 * x\ntwice(2)", 100)[1] == "4"
+    assert a.run("class K:\n    n = 3\nK.n", 100)[1] == "3"
+    b, _ = make_guest()
+    assert set(b.restore(a.snapshot(-1))) == {"defaultdict", "twice", "K"}
+    assert b.run("twice(K.n)", 100)[1] == "6"
+
+
 def test_a_replaced_builtin_does_not_change_rendering(make_guest: GuestFactory) -> None:
     api, _ = make_guest()
     real_repr = builtins.repr

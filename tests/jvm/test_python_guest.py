@@ -16,6 +16,7 @@ import pytest
 from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
+from tests.guest.test_python_guest_parts import SPLIT_CELLS, reference_value
 
 # Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
 # loaded 2-core machine. Limit tests use interpreters of their own with short timeouts.
@@ -62,6 +63,15 @@ def test_only_a_final_expression_statement_is_the_value(py: Interpreter) -> None
     assert py.eval("repl_c = 1\nrepl_c + 1\nrepl_c = 5").value == "None"
     assert py.eval("if True:\n    7").value == "None"
     assert py.eval("repl_c; repl_c * 3").value == "15"
+
+
+@pytest.mark.parametrize("code", SPLIT_CELLS)
+def test_graalpy_takes_the_same_final_expression_as_cpythons_ast(py: Interpreter, code: str) -> None:
+    # The runner splits a cell at its last line when it can tell from compiling the parts (pyguest/repl.py); GraalPy's
+    # compiler must agree with CPython's AST on each of these, the tricky ones included.
+    out = py.eval(code)
+    assert out.ok, out.text
+    assert ("<callable>" if out.value.startswith(("<function", "<staticmethod")) else out.value) == reference_value(code)
 
 
 def test_print_and_stderr_are_captured_in_order(py: Interpreter) -> None:

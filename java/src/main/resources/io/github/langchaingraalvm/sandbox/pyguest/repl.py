@@ -1,6 +1,7 @@
 """The REPL runner: one cell at a time in the model's namespace, its value rendered, its errors described."""
 
 import _ast
+import re as _re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
@@ -9,6 +10,8 @@ if TYPE_CHECKING:  # found in the assembled module's globals when run (python_gu
 
 
 java_stack = "\n\nJava stack trace:"
+# A line that may start a top-level def or class (record_defs reads those from the AST); others need no AST.
+_top_level_def = _re.compile(r"^(?:@|(?:async[ \t]+)?def\b|class\b)", _re.MULTILINE).search
 
 
 def make_runner(ns, sources, defs, residues, state):
@@ -73,6 +76,30 @@ def make_runner(ns, sources, defs, residues, state):
             message = message.split(java_stack, 1)[0]  # GraalPy appends the Java stack to some errors' text
         return [name, message, stack_of(e.__traceback__)]
 
+    def split_last_line(code, filename):
+        """The cell compiled as (statements, final expression) from its text, when its last line is a top-level
+        expression; None when it cannot tell, and the AST decides.
+
+        GraalPy compiles source text about three times faster than an AST, and a model's cell mostly ends in an
+        expression on a line of its own. That line is the final expression statement when it starts at column 0
+        and compiles alone as an expression, and the lines before it compile alone as statements: the text before
+        it then ends no bracket, string, continuation or block that the line could belong to. Lines are split at
+        "\n" only, the tokenizer's own line ends ("\r" aside: such a cell goes to the AST).
+        """
+        text = code.rstrip(" \t\r\n")
+        cut = text.rfind("\n") + 1
+        last = text[cut:]
+        if not last or last[0] in " \t\f#" or "\r" in code.replace("\r\n", "\n"):
+            return None
+        head = code[:cut]
+        try:
+            # Padded so that the expression keeps its own line number in tracebacks.
+            final = _compile("\n" * head.count("\n") + last, filename, "eval")
+            body = _compile(head, filename, "exec") if head.strip() else None
+        except (SyntaxError, ValueError):
+            return None
+        return body, final
+
     def render(value, budget):
         text = _repr(value)
         if _type(text) is not _str:
@@ -96,14 +123,11 @@ def make_runner(ns, sources, defs, residues, state):
         filename = f"cell {state['cells']}"
         lines = code.splitlines(True)
         sources[filename] = lines
-        tree = body = None
+        tree = None
+        split = split_last_line(code, filename)
+        body, final = split if split is not None else (None, None)
         try:
-            # A cell that is one expression compiles directly; anything else goes through the AST.
-            final = _compile(code, filename, "eval")
-        except (SyntaxError, ValueError):
-            final = None
-        try:
-            if final is None:
+            if split is None:
                 tree = _compile(code, filename, "exec", only_ast)
                 last = None
                 if tree.body and _type(tree.body[-1]) is _ast.Expr:
@@ -118,6 +142,8 @@ def make_runner(ns, sources, defs, residues, state):
                     _exec(body, ns)
                 value = _eval(final, ns) if final is not None else None
             finally:
+                if tree is None and _top_level_def(code) is not None:
+                    tree = _compile(code, filename, "exec", only_ast)
                 if tree is not None:
                     record_defs(tree, filename, lines)
             return ["ok", *render(value, budget)]
