@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from langchain_graalvm.agents import _slots, _spares
 from langchain_graalvm.options import InterpreterOptions
 
@@ -119,3 +121,50 @@ def test_parked_slots_are_bounded_and_reused_only_for_their_snapshot() -> None:
     registry.close()
     pool.close()
     assert registry.parked() == 0 and slots[2]._closed
+
+
+PYTHON_SPEC = InterpreterOptions(**{**SPEC.__dict__, "language": "python", "timeout": 60.0})
+
+
+def test_a_python_spare_holds_no_warm_up_names_and_takes_a_restore() -> None:
+    pool = _spares.SparePool(spares_per_spec=1)
+    try:
+        first = pool.take(PYTHON_SPEC)
+        assert first.eval("import json\nrows = [{'k': i} for i in range(3)]\nlen(rows)").value == "3"
+        payload = first.snapshot()
+        pool.replenish(PYTHON_SPEC)
+        _wait_for(lambda: len(pool._spares[PYTHON_SPEC]) == 1, timeout=120.0)
+        spare = pool.take(PYTHON_SPEC)
+        assert spare is not first
+        # The warm-up (an empty snapshot or cell) left nothing a model's cell can see, not even a cell number.
+        assert spare.eval("1 / 0").error_stack.startswith('  File "cell 1"')
+        assert spare.eval("sorted(k for k in globals() if not k.startswith('__'))").value == "[]"
+        assert sorted(spare.restore(payload)) == ["json", "rows"]
+        assert spare.eval("json.dumps(rows[2])").value == "'{\"k\": 2}'"
+        pool.retire(first)
+        pool.retire(spare)
+    finally:
+        pool.close()
+
+
+def test_a_spare_that_fails_to_warm_never_reaches_a_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+
+    def broken(spec: InterpreterOptions) -> object:
+        built.append(spec.language)
+        raise RuntimeError("the warm-up failed")
+
+    monkeypatch.setattr(_spares, "warmed", broken)
+    pool = _spares.SparePool(spares_per_spec=1)
+    try:
+        first = pool.take(SPEC)
+        assert first.eval("var mine = 1; mine").text == "<result>1</result>"
+        pool.replenish(SPEC)  # the background warm-up fails
+        _wait_for(lambda: built == ["js"] and not pool._coming.get(SPEC))
+        assert not pool._spares[SPEC]
+        second = pool.take(SPEC)  # no spare: a context of its own, as if none had been asked for
+        assert second.eval("typeof mine").text == "<result>undefined</result>"
+        pool.retire(first)
+        pool.retire(second)
+    finally:
+        pool.close()
