@@ -58,7 +58,7 @@ GuestFactory = Callable[..., tuple[Any, Host]]
 
 
 def host_seal(epoch_ms: int) -> Callable[..., Any]:
-    """The host's `seal` (PythonInterpreter.sealedClock): keeps gmtime, asctime and strftime and calls them only with
+    """The host's `seal` (PythonGuest.sealedClock): keeps gmtime, asctime and strftime and calls them only with
     a time given, a missing or None time being the frozen instant."""
 
     def seal(gmtime: Any, asctime: Any, strftime: Any) -> Callable[..., Any]:

@@ -231,7 +231,7 @@ def keep_in_fork(java_object: Any) -> None:
     _kept_in_fork.append(java_object)
 
 
-_UNICODE_TEXT = "io.github.langchaingraalvm.sandbox.UnicodeText"
+_UNICODE_TEXT = "io.github.langchaingraalvm.sandbox.text.UnicodeText"
 
 
 def to_str(value: Any) -> str:

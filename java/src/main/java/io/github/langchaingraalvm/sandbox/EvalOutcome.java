@@ -1,5 +1,9 @@
 package io.github.langchaingraalvm.sandbox;
 
+import io.github.langchaingraalvm.sandbox.text.Envelope;
+import io.github.langchaingraalvm.sandbox.text.PlainText;
+import io.github.langchaingraalvm.sandbox.text.UnicodeText;
+
 /**
  * What one eval produced. Immutable. {@link #envelope()} is exactly the text a model sees.
  *

@@ -1,5 +1,11 @@
 package io.github.langchaingraalvm.sandbox;
 
+import io.github.langchaingraalvm.sandbox.guest.CellCompiler;
+import io.github.langchaingraalvm.sandbox.guest.EngineWarmUp;
+import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
+import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
+import io.github.langchaingraalvm.sandbox.guest.Watchdog;
+import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,6 +41,10 @@ import org.graalvm.polyglot.io.IOAccess;
  * }</pre>
  */
 public final class Sandbox {
+    static {
+        SandboxAccess.register(new Access());
+    }
+
     /**
      * No host methods, fields, or implicit mappings: only our own proxies cross the boundary. This is
      * {@link HostAccess#NONE} without its mutable target mappings, which the CONSTRAINED policy forbids.
@@ -124,7 +134,7 @@ public final class Sandbox {
                 // A process's first context (its prelude and snapshot codec) is on the way to the first result:
                 // the code it runs is parsed here, beside it, and the cell compiler, which slows it down on two
                 // processors, loads after it.
-                JavaScriptInterpreter.parseGuestResources(javaScriptEngine);
+                JavaScriptGuest.parseGuestResources(javaScriptEngine);
                 firstContext.await(FIRST_CONTEXT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
                 compiler().loadParser();
                 // Few cells need the TypeScript stripper; loading it beside an eval would slow that eval down.
@@ -187,7 +197,7 @@ public final class Sandbox {
 
     /** A new JavaScript interpreter with its own context and guest thread. */
     public JavaScriptInterpreter newInterpreter(SandboxOptions options) {
-        return new JavaScriptInterpreter(this, options);
+        return new JavaScriptInterpreter(new JavaScriptGuest(this, options));
     }
 
     /**
@@ -196,12 +206,12 @@ public final class Sandbox {
      * @throws IllegalStateException if the optional GraalPy jars are not on the module path
      */
     public PythonInterpreter newPythonInterpreter(SandboxOptions options) {
-        return new PythonInterpreter(this, options);
+        return new PythonInterpreter(new PythonGuest(this, options));
     }
 
     /** Whether the optional GraalPy jars are installed, so {@link #newPythonInterpreter} can be used. */
     public boolean pythonAvailable() {
-        return PythonInterpreter.available();
+        return PythonGuest.available();
     }
 
     /**
@@ -322,5 +332,102 @@ public final class Sandbox {
             }
         }
         return c;
+    }
+
+    /**
+     * What the library's sub-packages may call of this package's package-private members; see
+     * {@link SandboxAccess}.
+     */
+    private static final class Access extends SandboxAccess {
+        @Override
+        public HostAccess hostAccess() {
+            return HOST_ACCESS;
+        }
+
+        @Override
+        public Context.Builder restrictedContext(String language, Engine engine) {
+            return Sandbox.restrictedContext(language, engine);
+        }
+
+        @Override
+        public boolean noteFailure(Throwable failure) {
+            return Sandbox.noteFailure(failure);
+        }
+
+        @Override
+        public Engine javaScriptEngine(Sandbox sandbox) {
+            return sandbox.javaScriptEngine();
+        }
+
+        @Override
+        public Engine pythonEngine(Sandbox sandbox) {
+            return sandbox.pythonEngine();
+        }
+
+        @Override
+        public Watchdog watchdog(Sandbox sandbox) {
+            return sandbox.watchdog();
+        }
+
+        @Override
+        public CellCompiler compiler(Sandbox sandbox) {
+            return sandbox.compiler();
+        }
+
+        @Override
+        public void noteContextBuilt(Sandbox sandbox) {
+            sandbox.noteContextBuilt();
+        }
+
+        @Override
+        public void noteRealEval(Sandbox sandbox) {
+            sandbox.noteRealEval();
+        }
+
+        @Override
+        public void noteRealEvalEnded(Sandbox sandbox) {
+            sandbox.noteRealEvalEnded();
+        }
+
+        @Override
+        public long pythonStackBytes(SandboxOptions options) {
+            return options.pythonStackBytes();
+        }
+
+        @Override
+        public String refusal(HostBridge bridge, String kind, String name, int toolCalls, String errorType) {
+            return HostBridge.refusal(bridge, kind, name, toolCalls, errorType);
+        }
+
+        @Override
+        public String shape(HostBridge bridge) {
+            return bridge.shape();
+        }
+
+        @Override
+        public EvalOutcome outcome(EvalOutcome.Status status, String value, boolean valueIncomplete, String stdout,
+                long stdoutDropped, String errorType, String errorMessage, String errorStack, boolean stateReset,
+                long durationNanos, int maxResultChars) {
+            return new EvalOutcome(status, value, valueIncomplete, stdout, stdoutDropped, errorType, errorMessage,
+                    errorStack, stateReset, durationNanos, maxResultChars);
+        }
+
+        @Override
+        public EvalOutcome outcome(EvalOutcome.Status status, String value, boolean valueIncomplete, String stdout,
+                long stdoutDropped, String errorType, String errorMessage, String errorStack, boolean stateReset,
+                long durationNanos, int maxResultChars, EvalOutcome.ValueKind valueKind, String plainValue) {
+            return new EvalOutcome(status, value, valueIncomplete, stdout, stdoutDropped, errorType, errorMessage,
+                    errorStack, stateReset, durationNanos, maxResultChars, valueKind, plainValue);
+        }
+
+        @Override
+        public SandboxBrokenException broken(String reason) {
+            return new SandboxBrokenException(reason);
+        }
+
+        @Override
+        public SnapshotException snapshotFailure(String message, boolean tooLarge) {
+            return new SnapshotException(message, tooLarge);
+        }
     }
 }

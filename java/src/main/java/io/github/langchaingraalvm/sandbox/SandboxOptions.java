@@ -1,5 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
+import io.github.langchaingraalvm.sandbox.text.SourceLimits;
 import java.time.Duration;
 import java.util.Objects;
 

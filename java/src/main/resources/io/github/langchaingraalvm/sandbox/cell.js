@@ -124,7 +124,7 @@
 
   // The hidden variable that carries a cell's completion value where the engine's own would be wrong: inside the
   // arrow of an async cell, and in a script cell whose `using` declarations were rewritten (the context's global
-  // lexical binding of that name; JavaScriptInterpreter declares it).
+  // lexical binding of that name; JavaScriptGuest declares it).
   const COMPLETION = '\u0192$cellValue';
 
   // A cell without top-level await stays a script: top-level let/const/class become var bindings so they can be

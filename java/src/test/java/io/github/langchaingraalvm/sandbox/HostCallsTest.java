@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 /** {@code tools.*} and {@code task()} calls through {@link HostBridge}, settled from other threads. */
 class HostCallsTest {
     private final ScheduledExecutorService host = Executors.newScheduledThreadPool(4);
-    private JavaScriptInterpreter js = open(SandboxOptions.builder().timeout(Duration.ofSeconds(2)).build());
+    private GuestInterpreter js = open(SandboxOptions.builder().timeout(Duration.ofSeconds(2)).build());
 
-    private static JavaScriptInterpreter open(SandboxOptions options) {
+    private static GuestInterpreter open(SandboxOptions options) {
         return Sandbox.shared().newInterpreter(options);
     }
 

@@ -24,7 +24,7 @@ class RetransformedObjectTest {
     private static final String FIB = "def f(n):\n    return n if n <= 1 else f(n - 1) + f(n - 2)\nf(10)";
 
     private static void pythonWorks() {
-        try (PythonInterpreter py = Sandbox.shared().newPythonInterpreter(SandboxOptions.defaults())) {
+        try (GuestInterpreter py = Sandbox.shared().newPythonInterpreter(SandboxOptions.defaults())) {
             EvalOutcome out = py.eval(FIB);
             assertEquals("<result>55</result>", out.envelope(), out + "\n" + out.errorStack());
             assertEquals("<result>'[1, 2]'</result>", py.eval("import json\njson.dumps([1, 2])").envelope());
@@ -32,7 +32,7 @@ class RetransformedObjectTest {
     }
 
     private static void javaScriptWorks() {
-        try (JavaScriptInterpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
+        try (GuestInterpreter js = Sandbox.shared().newInterpreter(SandboxOptions.defaults())) {
             assertEquals("<result>[2, 4]</result>", js.eval("[1, 2].map((x) => x * 2)").envelope());
         }
     }

@@ -1,0 +1,296 @@
+package io.github.langchaingraalvm.sandbox.guest;
+
+import io.github.langchaingraalvm.sandbox.EvalOutcome;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.HostBridge;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.hostcall.HostCallBatch;
+import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+
+/**
+ * A persistent Python REPL in its own GraalPy context (see {@link GuestInterpreter}), with the same outcome
+ * envelope, watchdog, limits and snapshot contract as {@link JavaScriptGuest}.
+ *
+ * <p>GraalPy runs under {@link SandboxPolicy#CONSTRAINED} like JavaScript, in an engine of its own (all contexts of
+ * an engine share its policy and languages): no host access beyond our own proxies, no host files (the guest reads
+ * only GraalPy's own standard library), no sockets, native code, threads, processes, environment or polyglot
+ * access. Cells run as in a notebook: globals persist, and the value of a final expression is the result. Host
+ * calls are {@code tools.<name>(**kwargs)} (blocking), {@code tools.<name>.start(...)} with
+ * {@code tools.gather(...)} for concurrent calls, and {@code task(...)}; the guest imports no modules from the
+ * agent's files ({@link #importsModules()} is false).
+ *
+ * <p>The GraalPy jars are optional; {@link #available()} says whether they are on the module path.
+ */
+public final class PythonGuest extends AbstractGuestInterpreter<String> {
+    private Value api;
+    /** Results of settled host calls, "1" + value JSON or "0" + error JSON, until the guest collects them. */
+    private final Map<Long, String> results = new HashMap<>();
+
+    public PythonGuest(Sandbox sandbox, SandboxOptions options) {
+        super(requireGraalPy(sandbox), options, "graalpy-sandbox", SandboxAccess.get().pythonStackBytes(options));
+    }
+
+    private static Sandbox requireGraalPy(Sandbox sandbox) {
+        if (!available()) {
+            throw new IllegalStateException("GraalPy is not installed: the org.graalvm.polyglot:python jars are not on"
+                    + " the module path (build them with `mvn -Ppython package`, which copies them to"
+                    + " java/target/runtime/python)");
+        }
+        return sandbox;
+    }
+
+    /** Whether the GraalPy language is installed. */
+    public static boolean available() {
+        if (ModuleLayer.boot().findModule("org.graalvm.py").isPresent()) {
+            return true;
+        }
+        try {
+            Class.forName("com.oracle.graal.python.PythonLanguage", false, PythonGuest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String language() {
+        return "python";
+    }
+
+    @Override
+    Context.Builder contextBuilder() {
+        return SandboxAccess.get().restrictedContext("python", SandboxAccess.get().pythonEngine(sandbox));
+    }
+
+    @Override
+    void initialize(Context c) {
+        c.eval(CellCompiler.source("python", "python_guest.py"));
+        Value guest = c.getBindings("python");
+        // Signals, timers and process spawners act on the whole process: refused before any model code runs.
+        guest.getMember("lock_down").execute();
+        ProxyExecutable emit = args -> {
+            console.append(args[0].asString());
+            return null;
+        };
+        double frozenSeconds = options.frozenEpochMillis() / 1000.0;
+        ProxyExecutable seal = originals -> sealedClock(originals.clone(), frozenSeconds);
+        api = guest.getMember("setup").execute(emit, options.captureConsole(),
+                options.clock() == SandboxOptions.Clock.FROZEN, options.frozenEpochMillis(), seal);
+    }
+
+    /**
+     * The frozen clock's hold on the time module's {@code gmtime}, {@code asctime} and {@code strftime}
+     * (pyguest/clock.py): kept here, out of the guest's reach, and called only with a time given, a missing or
+     * None time being the frozen instant, so no guest code can call them for the host's time. Arguments:
+     * {@code (0, secs)}, {@code (1, t)} or {@code (2, format, t)}; anything else gives None.
+     */
+    static ProxyExecutable sealedClock(Value[] originals, double frozenSeconds) {
+        return args -> {
+            if (args.length < 1 || !args[0].fitsInInt()) {
+                return null;
+            }
+            int which = args[0].asInt();
+            if (which == 0 && args.length <= 2) {
+                return originals[0].execute(args.length < 2 || args[1].isNull() ? frozenSeconds : args[1]);
+            }
+            if (which == 1 && args.length <= 2) {
+                Value t = args.length < 2 || args[1].isNull() ? originals[0].execute(frozenSeconds) : args[1];
+                return originals[1].execute(t);
+            }
+            if (which == 2 && (args.length == 2 || args.length == 3)) {
+                Value t = args.length < 3 || args[2].isNull() ? originals[0].execute(frozenSeconds) : args[2];
+                return originals[2].execute(args[1], t);
+            }
+            return null;
+        };
+    }
+
+    @Override
+    void forgetContext() {
+        api = null;
+    }
+
+    /** Binds the value as a global of the model's module; for the {@code tools} object, {@code task} and tests. */
+    @Override
+    void bindGlobal(String name, Object hostValue) {
+        api.invokeMember("define", name, hostValue);
+    }
+
+    @Override
+    void beginEval() {
+        results.clear();
+    }
+
+    @Override
+    void seedRandom(Long seed) {
+        api.invokeMember("seed_random", seed);
+    }
+
+    @Override
+    void installHostCalls(HostBridge b) {
+        ProxyExecutable startFn = args -> startHostCall(args[0].asString(), args[1].asString(), args[2].asString());
+        ProxyExecutable waitFn = args -> awaitHostCall(args[0].asLong());
+        api.invokeMember("install_host_calls", startFn, waitFn,
+                b.exposeTools() ? String.join(",", b.toolNames()) : null, b.exposeTask(), b.exposeFs());
+    }
+
+    @Override
+    String hostCallErrorType() {
+        return "RuntimeError";
+    }
+
+    @Override
+    void deliverResult(long callId, boolean ok, String resultJson) {
+        results.put(callId, (ok ? "1" : "0") + resultJson);
+    }
+
+    @Override
+    void deliverBatch(long[] callIds, String batchJson) {
+        for (HostCallBatch.Entry entry : HostCallBatch.entries(batchJson)) {
+            if (calls.settleResult(entry.callId())) {
+                deliverResult(entry.callId(), entry.ok(), entry.valueJson());
+            }
+        }
+    }
+
+    /**
+     * The guest's {@code wait(id)}: runs completions until call {@code id} has its result, with the watchdog's
+     * clock stopped. Returns "1" + value JSON, "0" + error JSON, or "T"/"C" + a message when the eval's wall-clock
+     * cap passed or the eval was stopped meanwhile.
+     */
+    private String awaitHostCall(long id) {
+        Watchdog.Ticket t = guest.ticket();
+        while (!results.containsKey(id)) {
+            if (!calls.isOpen(id)) {
+                return "0{\"type\":\"RuntimeError\",\"message\":\"no such call in this eval\"}";
+            }
+            Runnable next;
+            try {
+                next = nextHostResult();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "Cinterrupted";
+            }
+            if (next == null) {
+                return "T" + GuestThread.wallTimeMessage(options, calls.openCount());
+            }
+            if (t.reason != null) {
+                return "CThe eval was stopped while it waited on a host call.";
+            }
+            next.run();
+        }
+        return results.remove(id);
+    }
+
+    /** The code as it is: the guest compiles it, and reports a syntax error as any other Python error. */
+    @Override
+    String compile(String code, CellCompiler.Budget budget) {
+        return code;
+    }
+
+    @Override
+    EvalOutcome run(String code, Watchdog.Ticket t, long start) {
+        Value r = api.invokeMember("run", code, renderBudget());
+        if ("ok".equals(r.getArrayElement(0).asString())) {
+            return ok(r.getArrayElement(1).asString(), r.getArrayElement(2).asBoolean(), start);
+        }
+        if (t.reason != null) {
+            return stopped(t.reason, t, start);
+        }
+        return outcome(EvalOutcome.Status.ERROR, r.getArrayElement(1).asString(), r.getArrayElement(2).asString(),
+                r.getArrayElement(3).asString(), false, start);
+    }
+
+    @Override
+    EvalOutcome hostFailure(PolyglotException e, long start) {
+        String denied = deniedOperation(String.valueOf(e.getMessage()));
+        if (denied == null) {
+            return null;
+        }
+        // GraalPy reports a denied process or socket as a Java exception that Python code cannot catch; the context
+        // itself is fine, so the model gets a plain error and keeps its globals.
+        return outcome(EvalOutcome.Status.ERROR, "PermissionError", denied, guestStack(e), false, start);
+    }
+
+    /** The model-facing text for a sandbox denial GraalPy raises as a Java exception, or null for anything else. */
+    static String deniedOperation(String message) {
+        if (message.startsWith("java.lang.SecurityException: Process creation is not allowed")) {
+            return "Operation not permitted: this sandbox cannot start processes (os.system, subprocess, ...).";
+        }
+        if (message.contains("UnsupportedPosixFeatureException: socket was excluded")) {
+            return "Operation not permitted: this sandbox has no network access (sockets are disabled).";
+        }
+        if (message.startsWith("java.lang.IllegalStateException: Creating threads is not allowed")) {
+            return "Operation not permitted: this sandbox cannot start threads.";
+        }
+        if (message.startsWith("java.lang.SecurityException: Operation is not allowed for")) {
+            return "Operation not permitted: this sandbox has no file system access.";
+        }
+        if (message.startsWith("java.lang.SecurityException: ")) {
+            return "Operation not permitted in this sandbox: "
+                    + message.substring("java.lang.SecurityException: ".length()).split(", to enable it")[0];
+        }
+        if (message.contains("UnsupportedPosixFeatureException: ")) {
+            return "Operation not permitted in this sandbox: "
+                    + message.substring(message.indexOf("UnsupportedPosixFeatureException: ") + 34);
+        }
+        return null;
+    }
+
+    /** Frames of the model's cells, innermost last, in Python's traceback layout. */
+    private static String guestStack(PolyglotException e) {
+        List<String> frames = new ArrayList<>();
+        for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
+            if (f.isGuestFrame() && f.getSourceLocation() != null
+                    && f.getSourceLocation().getSource().getName().startsWith("cell ")) {
+                String name = f.getRootName();
+                frames.add(0, "  File \"" + f.getSourceLocation().getSource().getName() + "\", line "
+                        + f.getSourceLocation().getStartLine()
+                        + (name == null || name.isEmpty() || name.equals("<module>") ? "" : ", in " + name));
+            }
+        }
+        return String.join("\n", frames);
+    }
+
+    @Override
+    String encodeGlobals(long maxBytes) {
+        return api.invokeMember("snapshot", maxBytes).asString();
+    }
+
+    @Override
+    Value decodeGlobals(String payload) {
+        return api.invokeMember("restore", payload);
+    }
+
+    /**
+     * No memory limit, only the time limit: the payload is bounded by the snapshot size cap, and GraalPy parsing the
+     * modules it re-imports allocates on this thread as much as model code would, so the memory measure would stop
+     * honest restores.
+     */
+    @Override
+    long restoreHeapAllowance() {
+        return 0;
+    }
+
+    @Override
+    String restoreError(String message) {
+        return message.startsWith("ValueError: ") ? message.substring("ValueError: ".length()) : message;
+    }
+
+    /** print() ends with a newline; the envelope's stdout does not. */
+    @Override
+    String consoleText() {
+        String text = console.text();
+        return text.endsWith("\n") && console.dropped() == 0 ? text.substring(0, text.length() - 1) : text;
+    }
+}

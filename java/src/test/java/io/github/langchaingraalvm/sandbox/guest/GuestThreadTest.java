@@ -1,0 +1,40 @@
+package io.github.langchaingraalvm.sandbox.guest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.langchaingraalvm.sandbox.EvalOutcome;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import org.junit.jupiter.api.Test;
+
+class GuestThreadTest {
+    @Test
+    void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
+        assertTrue(!SandboxAccess.get().noteFailure(new IllegalStateException("x", new StackOverflowError())));
+        assertNull(Sandbox.unusableReason());
+        assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
+        assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
+    }
+
+    @Test
+    void theJvmHeapRunningOutOutsideTheCellIsAMemoryStopNotAnInternalError() throws Exception {
+        SandboxOptions options = SandboxOptions.builder().build();
+        GuestThread thread = new GuestThread("heap-test", options, 1 << 20, new Watchdog(), () -> { });
+        EvalOutcome heap = thread.eval(() -> {
+            throw new OutOfMemoryError("Java heap space");
+        });
+        assertEquals(EvalOutcome.Status.LIMIT, heap.status());
+        assertEquals("OutOfMemory", heap.errorType());
+        assertTrue(heap.stateReset());
+        EvalOutcome other = thread.eval(() -> {
+            throw new IllegalStateException("boom");
+        });
+        assertEquals(EvalOutcome.Status.ERROR, other.status());
+        assertEquals("InternalError", other.errorType());
+        assertTrue(other.stateReset());
+        thread.close();
+    }
+}
