@@ -2,7 +2,11 @@
 
 Prints medians. Goal: a warm eval within 5 ms.
 
-    .venv/bin/python bench/python_guest.py [--samples 3] [--warm-evals 200]
+    .venv/bin/python bench/python_guest.py [--samples 3] [--warm-evals 200] [--skip-cold]
+
+"Small cells" is the per-eval cost of what a model sends most: a two-line cell (an assignment, then an expression
+on its last line), new source on every eval, over 20,000 records, through ``Interpreter.eval`` and in a bare
+GraalPy context on the sandbox's own engine (none of the package's layers), alternating, after as many to warm up.
 
 Cold runs each start a fresh Python process (and so a fresh JVM): "cache cold" with an empty resource cache
 (GraalPy unpacks its standard library first), "cache warm" with the cache the previous run filled.
@@ -18,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 COLD_SCRIPT = r"""
 import json, time
@@ -51,6 +56,42 @@ def cold(samples: int, cache_warm: bool) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
 
 
+def bare_context() -> Any:
+    """A GraalPy context from the sandbox's own context builder and engine (CONSTRAINED, no host access)."""
+    from langchain_graalvm._runtime import _jvm
+
+    sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
+    engine_of = sandbox.class_.getDeclaredMethod("pythonEngine")
+    engine_of.setAccessible(True)
+    restricted = sandbox.class_.getDeclaredMethod(
+        "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine")
+    )
+    restricted.setAccessible(True)
+    return restricted.invoke(None, "python", engine_of.invoke(sandbox.shared())).build()
+
+
+def small_cells(py: Any, evals: int) -> None:
+    ctx = bare_context()
+    records = "records = [{'user': 'u%d' % i, 'n': i} for i in range(20000)]"
+    py.eval(records)
+    ctx.eval("python", records)
+    ways = {
+        "Interpreter.eval": lambda code: py.eval(code).value,
+        "bare context": lambda code: str(ctx.eval("python", code)),
+    }
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for n in range(2 * evals):
+        code = f"x{n} = records[{n % 20000}]['user'] + '-' + str(records[{n * 7 % 20000}]['n'] + {n})\nx{n}"
+        for name in ways if n % 2 else reversed(ways):
+            t = time.perf_counter()
+            ways[name](code)
+            if n >= evals:
+                times[name].append(time.perf_counter() - t)
+    print(f"small cells, new source each ({evals} after {evals}): " + ", ".join(
+        f"{name} median {statistics.median(v) * 1000:.2f} ms" for name, v in times.items()))
+    ctx.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=3)
@@ -81,6 +122,7 @@ def main() -> None:
                 times.append(time.perf_counter() - t)
             print(f"warm eval ({name}, `x + 1`): median {statistics.median(times) * 1000:.2f} ms,"
                   f" p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.2f} ms over {args.warm_evals}")
+        small_cells(py, args.warm_evals)
         runs = []
         for _ in range(8):
             t = time.perf_counter()

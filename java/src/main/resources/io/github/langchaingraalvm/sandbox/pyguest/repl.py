@@ -1,7 +1,6 @@
 """The REPL runner: one cell at a time in the model's namespace, its value rendered, its errors described."""
 
 import _ast
-import re as _re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
@@ -10,8 +9,19 @@ if TYPE_CHECKING:  # found in the assembled module's globals when run (python_gu
 
 
 java_stack = "\n\nJava stack trace:"
-# A line that may start a top-level def or class (record_defs reads those from the AST); others need no AST.
-_top_level_def = _re.compile(r"^(?:@|(?:async[ \t]+)?def\b|class\b)", _re.MULTILINE).search
+# How a line that starts a top-level def or class begins (a superset: "defaults = 1" matches too).
+_def_starts = ("def", "class", "async", "@", "\f")
+
+
+def may_define(code):
+    """Whether a line of the cell may start a top-level def or class, which record_defs reads from the AST; a cell
+    without one needs no AST. Plain string methods: importing re would cost every new context its import."""
+    if code.startswith(_def_starts):
+        return True
+    for start in _def_starts:
+        if "\n" + start in code:
+            return True
+    return False
 
 
 def make_runner(ns, sources, defs, residues, state):
@@ -142,7 +152,7 @@ def make_runner(ns, sources, defs, residues, state):
                     _exec(body, ns)
                 value = _eval(final, ns) if final is not None else None
             finally:
-                if tree is None and _top_level_def(code) is not None:
+                if tree is None and may_define(code):
                     tree = _compile(code, filename, "exec", only_ast)
                 if tree is not None:
                     record_defs(tree, filename, lines)
