@@ -119,6 +119,25 @@ def test_a_cache_that_fails_its_trial_is_recorded_once_more(
     assert _install.build(log=False) == out and len(recorded) == failed_trials + 1  # trusted: nothing to do
 
 
+def test_a_training_run_whose_jvm_crashes_leaves_its_report_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A JVM can end on a cache it cannot load (seen: a SIGSEGV in HotSpot's AOT class loading during a trial start),
+    # and HotSpot writes its report where it was started unless told otherwise: the user's working folder. A heap
+    # too small to start the sandbox, with CrashOnOutOfMemoryError, makes the training run's JVM crash for sure.
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_JVM_OPTIONS", "-Xmx24m -XX:+CrashOnOutOfMemoryError")
+    partial = tmp_path / "cache" / "fast-start" / "aot" / "candidate.aot"
+    partial.parent.mkdir(parents=True)
+    with pytest.raises(FastStartError, match=r"(?s)the AOT training run failed.*JVM crash reports: "):
+        _install._train(partial)
+    assert not list(work.glob("hs_err_pid*.log"))
+    assert list((tmp_path / "cache" / "fast-start" / "crashes").glob("hs_err_pid*.log"))
+
+
 def test_prune_keeps_the_newest_caches_and_removes_what_dead_installs_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -104,6 +104,14 @@ def aot_file(key: str) -> Path:
     return root() / "aot" / f"{key}.aot"
 
 
+def crash_reports() -> Path:
+    """The folder where a training run's or a trial start's JVM writes its crash report (``-XX:ErrorFile``), made if
+    missing: the JVM writes one where it was started when its folder does not exist, the user's working folder."""
+    folder = root() / "crashes"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def trusted_marker(aot: Path) -> Path:
     """The file that says ``aot`` has passed a trial start in a child process."""
     return aot.with_name(aot.name + ".trusted")

@@ -66,7 +66,7 @@ def adopt(candidate: Path, out: Path) -> str | None:
         candidate.unlink(missing_ok=True)
         how = f"exit code {proc.returncode}" if proc.returncode >= 0 else f"signal {-proc.returncode}"
         said = (proc.stdout + proc.stderr).strip().splitlines()
-        return f"the trial start from the cache failed ({how}): " + " / ".join(said[:12])[-800:]
+        return f"the trial start from the cache failed ({how}): " + " / ".join(said[:12])[-800:] + _reports()
     os.replace(candidate, out)
     _faststart.mark_trusted(out)
     return None
@@ -74,9 +74,23 @@ def adopt(candidate: Path, out: Path) -> str | None:
 
 def _child_env(variable: str, cache: Path) -> dict[str, str]:
     """The environment of a training run or a trial start: ``variable`` (one of the two) names the cache, the
-    other is unset, and the child starts its JVM on first use, not in the background."""
+    other is unset, the child starts its JVM on first use, not in the background, and a crash of that JVM (a
+    cache it cannot load can end it) leaves its report in the cache's crash folder, not in the working folder."""
     env = {k: v for k, v in os.environ.items() if k not in (_faststart.TRAIN_ENV, _faststart.TRIAL_ENV)}
-    return {**env, variable: str(cache), "LANGCHAIN_GRAALVM_BACKGROUND_START": "0"}
+    report = f"-XX:ErrorFile={_faststart.crash_reports() / 'hs_err_pid%p.log'}"
+    options = f"{env.get('LANGCHAIN_GRAALVM_JVM_OPTIONS', '')} {report}".strip()
+    return {
+        **env,
+        variable: str(cache),
+        "LANGCHAIN_GRAALVM_BACKGROUND_START": "0",
+        "LANGCHAIN_GRAALVM_JVM_OPTIONS": options,
+    }
+
+
+def _reports() -> str:
+    """Where the crash reports of training runs and trial starts are, when there are any."""
+    folder = _faststart.crash_reports()
+    return f" (JVM crash reports: {folder})" if any(folder.glob("hs_err_pid*.log")) else ""
 
 
 def _train(partial: Path) -> None:
@@ -90,7 +104,7 @@ def _train(partial: Path) -> None:
     )
     if proc.returncode != 0 or not partial.is_file():
         partial.unlink(missing_ok=True)
-        raise FastStartError(f"the AOT training run failed: {(proc.stderr or proc.stdout).strip()[-800:]}")
+        raise FastStartError(f"the AOT training run failed: {(proc.stderr or proc.stdout).strip()[-800:]}{_reports()}")
 
 
 def build(*, log: bool = True) -> Path:
