@@ -152,7 +152,10 @@ def test_garbage_in_the_heap_when_a_bomb_starts_does_not_hide_it() -> None:
 
 def test_a_heap_filled_by_a_python_builtin_leaves_every_later_eval_under_its_time_limit() -> None:
     # b''.join of 10^5 megabyte strings fills the heap from one builtin; the watchdog must survive the JVM's
-    # OutOfMemoryError, so a loop in another interpreter afterwards still meets its 1 s timeout.
+    # OutOfMemoryError, so a loop in another interpreter afterwards still meets its 1 s timeout (before: no limit).
+    # The full heap can also fail a class initialiser of the engine on another thread (seen once: GraalJS's
+    # ToArrayIndexNodeGen, during the engine's warm-up); no interpreter can undo that, and every later eval must
+    # then end at once with an error that says so, never run without its limit.
     proc = run_python(
         """
         from langchain_graalvm import Interpreter
@@ -160,7 +163,8 @@ def test_a_heap_filled_by_a_python_builtin_leaves_every_later_eval_under_its_tim
             out = py.eval("b''.join([b'x' * 10**6] * 10**5)")
             print("bomb", out.status, out.error_type)
         with Interpreter(timeout=1.0) as js:
-            print("loop", js.eval("while (true) {}").status)
+            out = js.eval("while (true) {}")
+            print("loop", out.status, repr(out.text))
             print("after", js.eval("1 + 1").text)
         """,
         env={"LANGCHAIN_GRAALVM_MAX_HEAP": "512m"},
@@ -169,7 +173,12 @@ def test_a_heap_filled_by_a_python_builtin_leaves_every_later_eval_under_its_tim
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].split()[:2] in (["bomb", "limit"], ["bomb", "timeout"]), proc.stdout
-    assert lines[1:] == ["loop timeout", "after <result>2</result>"], proc.stdout
+    loop, after = lines[1], lines[2]
+    if loop.startswith("loop timeout"):
+        assert after == "after <result>2</result>", proc.stdout
+    else:
+        assert loop.startswith("loop error") and "Could not initialize class" in loop, proc.stdout
+        assert "Could not initialize class" in after, proc.stdout
 
 
 def test_a_builtin_that_ignores_its_stop_and_fills_the_heap_still_ends_in_an_outcome() -> None:
