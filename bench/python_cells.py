@@ -43,18 +43,8 @@ if backend == "cpython":
     from langchain_graalvm.cli._bench_python import cpython_runner
     run = cpython_runner()
 elif backend == "bare":
-    from langchain_graalvm import Interpreter
-    from langchain_graalvm._runtime import _jvm
-    Interpreter("python").close()  # starts the JVM and the sandbox's Python engine
-    Sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
-    engine_of = Sandbox.class_.getDeclaredMethod("pythonEngine")
-    engine_of.setAccessible(True)
-    engine = engine_of.invoke(Sandbox.shared())
-    # The sandbox's own context builder (CONSTRAINED, no host access, no IO), with none of its layers.
-    restricted = Sandbox.class_.getDeclaredMethod(
-        "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine"))
-    restricted.setAccessible(True)
-    ctx = restricted.invoke(None, "python", engine).build()
+    from langchain_graalvm.cli._bench_python import bare_context
+    ctx = bare_context()
     def run(code):
         return str(ctx.eval("python", code))
 else:

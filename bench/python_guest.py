@@ -56,21 +56,9 @@ def cold(samples: int, cache_warm: bool) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
 
 
-def bare_context() -> Any:
-    """A GraalPy context from the sandbox's own context builder and engine (CONSTRAINED, no host access)."""
-    from langchain_graalvm._runtime import _jvm
-
-    sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
-    engine_of = sandbox.class_.getDeclaredMethod("pythonEngine")
-    engine_of.setAccessible(True)
-    restricted = sandbox.class_.getDeclaredMethod(
-        "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine")
-    )
-    restricted.setAccessible(True)
-    return restricted.invoke(None, "python", engine_of.invoke(sandbox.shared())).build()
-
-
 def small_cells(py: Any, evals: int) -> None:
+    from langchain_graalvm.cli._bench_python import bare_context
+
     ctx = bare_context()
     records = "records = [{'user': 'u%d' % i, 'n': i} for i in range(20000)]"
     py.eval(records)

@@ -121,6 +121,24 @@ def cpython_runner() -> Callable[[str], str]:
     return run
 
 
+def bare_context() -> Any:
+    """A GraalPy context from the sandbox's own engine and context builder (CONSTRAINED, no host access), with
+    none of the package's layers: what the engine alone costs (``bench/python_cells.py``, ``bench/python_guest.py``).
+    Starts the JVM and the sandbox's Python engine first."""
+    from .. import Interpreter
+    from .._runtime import _jvm
+
+    Interpreter("python").close()
+    sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
+    engine_of = sandbox.class_.getDeclaredMethod("pythonEngine")
+    engine_of.setAccessible(True)
+    restricted = sandbox.class_.getDeclaredMethod(
+        "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine")
+    )
+    restricted.setAccessible(True)
+    return restricted.invoke(None, "python", engine_of.invoke(sandbox.shared())).build()
+
+
 def fresh_process(backend: str, records: int, rounds: int) -> dict[str, Any]:
     """One fresh process of ``backend`` (``graalpy`` or ``cpython``): seconds and results per cell and round."""
     from ..errors import WorkloadError
