@@ -26,6 +26,7 @@ import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.EnvironmentAccess;
 import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.io.IOAccess;
 
@@ -91,16 +92,49 @@ public final class Sandbox {
      */
     static boolean noteFailure(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ExceptionInInitializerError
-                    || t instanceof NoClassDefFoundError && String.valueOf(t.getMessage()).startsWith("Could not initialize")) {
+            String broken = brokenClass(t);
+            if (broken != null) {
                 if (unusable == null) {
-                    unusable = "a class of the engine failed to initialise (" + t.getMessage() + ")";
+                    unusable = "a class of the engine failed to initialise (" + broken + ")";
                 }
                 return true;
             }
         }
         return false;
     }
+
+    /**
+     * The message of {@code t} when it says that a class failed to initialise, or null. The engine hands its own
+     * failures over as a {@link PolyglotException} internal error that carries the Java error only in its text
+     * ("java.lang.NoClassDefFoundError: Could not initialize class ..."); a guest's own exception never counts,
+     * whatever its text, so no guest code can declare the JVM unusable.
+     */
+    static String brokenClass(Throwable t) {
+        String message = String.valueOf(t.getMessage());
+        if (t instanceof ExceptionInInitializerError
+                || t instanceof NoClassDefFoundError && message.startsWith(COULD_NOT_INITIALIZE)) {
+            return message;
+        }
+        return t instanceof PolyglotException p ? brokenClass(message, p.isInternalError() && !p.isGuestException())
+                : null;
+    }
+
+    /** {@link #brokenClass(Throwable)} for a polyglot failure's text: only the engine's own failures count. */
+    static String brokenClass(String message, boolean internalError) {
+        if (internalError) {
+            for (String prefix : BROKEN_CLASS_TEXTS) {
+                if (message.startsWith(prefix)) {
+                    return message;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final String COULD_NOT_INITIALIZE = "Could not initialize";
+    private static final String[] BROKEN_CLASS_TEXTS = {
+        "java.lang.NoClassDefFoundError: " + COULD_NOT_INITIALIZE, "java.lang.ExceptionInInitializerError",
+    };
     private static volatile Sandbox shared;
 
     private final Engine javaScriptEngine;

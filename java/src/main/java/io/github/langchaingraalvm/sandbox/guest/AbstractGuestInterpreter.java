@@ -377,6 +377,9 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         } catch (RuntimeException e) {
             calls.end();
             discardContext();
+            if (SandboxAccess.get().noteFailure(e)) {
+                throw e; // the JVM can run no guest code any more: every eval is refused from now on
+            }
             GuestThread.Stop stop = GuestThread.notStarted(e);
             return outcome(stop.status(), stop.type(), stop.message(), "", stop.reset(), start);
         }
@@ -451,6 +454,9 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return host;
         }
         t.forcedClose = true;
+        if (SandboxAccess.get().noteFailure(e)) {
+            throw e; // as above: refused, never an error text with a Java class name in it
+        }
         return outcome(EvalOutcome.Status.ERROR, "InternalError", String.valueOf(e.getMessage()) + GLOBALS_LOST, "",
                 true, start);
     }
