@@ -69,6 +69,11 @@ SPLIT_CELLS = [
     "*xs, = [1, 2]\nxs",
     "z = 1\n-z",
     "lambda: 1",
+    "# round 1\nx = 2\nx",
+    "# round 1\n\n   # indented\n\t# tab\n1 + 1",
+    "#!/usr/bin/env python\n# -*- coding: latin-1 -*-\n'é'",
+    "# only a comment\\\n3",
+    "\f# after a form feed\r\n4",
 ]
 
 
@@ -94,6 +99,15 @@ def test_an_error_in_a_final_expression_keeps_its_line(make_guest: GuestFactory)
     api, _ = make_guest()
     kind, name, _, stack = api.run("x = 0\n\n1 / x", 100)
     assert (kind, name, stack) == ("error", "ZeroDivisionError", '  File "cell 1", line 3\n    1 / x')
+
+
+def test_a_cell_that_opens_with_comments_keeps_its_errors_and_lines(make_guest: GuestFactory) -> None:
+    api, _ = make_guest()
+    assert list(api.run("# round 1\n# the lookup\n1 / 0", 100)) == [
+        "error", "ZeroDivisionError", "division by zero", '  File "cell 1", line 3\n    1 / 0']
+    assert list(api.run("# a comment\n  x = 1\nx", 100))[:2] == ["error", "IndentationError"]
+    null_byte = list(api.run("# a null byte \x00 in a comment\n1", 100))
+    assert null_byte[:2] in (["error", "SyntaxError"], ["error", "ValueError"])
 
 
 def test_a_def_in_a_cell_that_ends_in_an_expression_is_kept_for_snapshots(make_guest: GuestFactory) -> None:

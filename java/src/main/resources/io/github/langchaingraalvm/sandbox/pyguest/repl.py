@@ -24,6 +24,15 @@ def may_define(code):
     return False
 
 
+def only_comments(text):
+    """Whether the lines of text hold no statement: blank lines and comments only, which compile to nothing."""
+    for line in text.split("\n"):
+        rest = line.lstrip(" \t\f")
+        if rest and rest[0] != "#" and rest != "\r":
+            return False
+    return "\x00" not in text  # compile() refuses a null byte anywhere, comments included
+
+
 def make_runner(ns, sources, defs, residues, state):
     def line_of(filename, lineno):
         lines = sources.get(filename)
@@ -94,7 +103,8 @@ def make_runner(ns, sources, defs, residues, state):
         expression on a line of its own. That line is the final expression statement when it starts at column 0
         and compiles alone as an expression, and the lines before it compile alone as statements: the text before
         it then ends no bracket, string, continuation or block that the line could belong to. Lines are split at
-        "\n" only, the tokenizer's own line ends ("\r" aside: such a cell goes to the AST).
+        "\n" only, the tokenizer's own line ends ("\r" aside: such a cell goes to the AST). Lines before it that
+        hold only comments (a model's cell often opens with one) are not compiled at all.
         """
         text = code.rstrip(" \t\r\n")
         cut = text.rfind("\n") + 1
@@ -105,7 +115,7 @@ def make_runner(ns, sources, defs, residues, state):
         try:
             # Padded so that the expression keeps its own line number in tracebacks.
             final = _compile("\n" * head.count("\n") + last, filename, "eval")
-            body = _compile(head, filename, "exec") if head.strip() else None
+            body = None if only_comments(head) else _compile(head, filename, "exec")
         except (SyntaxError, ValueError):
             return None
         return body, final
