@@ -99,6 +99,7 @@ public final class GuestThread {
     private volatile boolean cancelRequested;
     private volatile Watchdog.Ticket ticket;
     private Watchdog.Ticket lastTicket; // the running eval's latest, on this thread
+    private boolean sweepDue; // the heap is to be collected once the running task has ended; on this thread
 
     /**
      * Starts the thread.
@@ -253,9 +254,8 @@ public final class GuestThread {
     /** Ends the watch; {@code onForcedClose} runs when the watchdog had to close the context. */
     void unwatch(Watchdog.Ticket t, Runnable onForcedClose) {
         ticket = null;
-        watchdog.release(t);
-        if (t.forcedClose) {
-            onForcedClose.run();
+        if (watchdog.release(t, onForcedClose)) {
+            sweepDue = true;
         }
     }
 
@@ -471,6 +471,11 @@ public final class GuestThread {
                     break;
                 }
                 task.run();
+                if (sweepDue) {
+                    // Here, not in unwatch: the eval's frames, and whatever they still held, are gone.
+                    sweepDue = false;
+                    watchdog.sweepLater();
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

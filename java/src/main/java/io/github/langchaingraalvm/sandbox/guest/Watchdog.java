@@ -58,7 +58,8 @@ public final class Watchdog {
 
     /** One running eval under watch. */
     static final class Ticket {
-        final Context context;
+        /** The context watched; dropped when the watch ends, so that a closed context's objects can be collected. */
+        volatile Context context;
         final long threadId;
         final long memoryLimit;
         final Duration grace;
@@ -86,6 +87,8 @@ public final class Watchdog {
         volatile long hostBytes;
         /** {@link #hostBytes} when the latest collection was seen: what came in since is not in its figure yet. */
         volatile long hostBytesAtCollection;
+        /** Whether a measurement found the eval over its limit (see {@link #overMemory}); guarded by the ticket. */
+        boolean overLimit;
         /** Heap after this eval's first full collection, or -1; later measurements count growth from it. */
         long anchorHeap = -1;
         /** What the guest was found to keep at that first full collection. */
@@ -235,6 +238,20 @@ public final class Watchdog {
      * between two ticks (one large array, say) is stopped as if a tick had seen it, its context closed by force.
      */
     void release(Ticket ticket) {
+        if (release(ticket, () -> { })) {
+            sweepLater();
+        }
+    }
+
+    /**
+     * As {@link #release(Ticket)}, for an eval on a guest thread: {@code onForcedClose} runs when the context was
+     * closed by force, and the result says whether the heap needs the collection of {@link #sweepLater()}, which
+     * the guest thread starts once the eval's frames are gone. Until then they can still hold what a stopped eval
+     * built (a caught exception that refers to its data, in a slot the interpreter keeps alive): a collection that
+     * ran first found a gigabyte the model had been refused still held, and the next eval's measurements started
+     * from a heap that held it as garbage, which hid as much kept by that eval.
+     */
+    boolean release(Ticket ticket, Runnable onForcedClose) {
         active.remove(ticket);
         if (ticket.reason == null && ticket.memoryLimit > 0 && overMemory(ticket)) {
             ticket.stoppedAt = System.nanoTime();
@@ -250,10 +267,16 @@ public final class Watchdog {
                 // The stopper is stuck on a context that is being closed: nothing more to wait for.
             }
         }
-        if (ticket.memoryLimit > 0 && (ticket.reason == Reason.MEMORY
-                || allocatedBytes(ticket.threadId) - ticket.allocatedAtStart + ticket.hostBytes >= ticket.memoryLimit)) {
-            sweepLater();
+        if (ticket.forcedClose) {
+            onForcedClose.run();
         }
+        if (ticket.reason == null || ticket.stopDone.isDone()) {
+            // A ticket is kept a while after its eval (the outcome reads it): it must not keep its context's
+            // objects reachable when the collection runs.
+            ticket.context = null;
+        }
+        return ticket.memoryLimit > 0 && (ticket.reason == Reason.MEMORY
+                || allocatedBytes(ticket.threadId) - ticket.allocatedAtStart + ticket.hostBytes >= ticket.memoryLimit);
     }
 
     /**
@@ -263,7 +286,7 @@ public final class Watchdog {
      * size lying there could hide as much kept by the next eval, so the next eval under a memory limit waits for
      * this collection first. Evals that allocate less than their limit never cause one.
      */
-    private void sweepLater() {
+    void sweepLater() {
         CompletableFuture<Void> done = new CompletableFuture<>();
         sweep = done;
         try {
@@ -321,7 +344,10 @@ public final class Watchdog {
                 forceClose(ticket);
                 return;
             }
-            ticket.context.interrupt(ticket.grace);
+            Context context = ticket.context;
+            if (context != null) {
+                context.interrupt(ticket.grace);
+            }
         } catch (TimeoutException e) {
             forceClose(ticket);
         } catch (IllegalStateException | PolyglotException e) {
@@ -334,8 +360,12 @@ public final class Watchdog {
             return;
         }
         ticket.forcedClose = true;
+        Context context = ticket.context;
+        if (context == null) {
+            return; // the watch ended, and its owner has closed the context
+        }
         try {
-            ticket.context.close(true);
+            context.close(true);
         } catch (IllegalStateException | PolyglotException e) {
             // Already closed: nothing left to stop.
         }
@@ -414,6 +444,18 @@ public final class Watchdog {
     }
 
     private boolean overMemory(Ticket t) {
+        // The watchdog's tick and the eval's release can measure one ticket at once; each must see the other's
+        // verdict, not its half-done measurement (a mark of "measured at this allocation", say, while the full
+        // collection that decides still runs), and a verdict of "over" holds until the ticket ends.
+        synchronized (t) {
+            if (!t.overLimit) {
+                t.overLimit = measureOverMemory(t);
+            }
+            return t.overLimit;
+        }
+    }
+
+    private boolean measureOverMemory(Ticket t) {
         long allocated = allocatedBytes(t.threadId) - t.allocatedAtStart + t.hostBytes;
         if (allocated < t.memoryLimit) {
             return false;
