@@ -9,6 +9,8 @@ from ._model import BOMB_TIMEOUT, EXHAUSTION, Attack, make
 # bench/recursion_after_stops.py); the RangeError is the point, not the speed.
 UNWIND_TIMEOUT = 120.0
 
+_GIGABYTE = "var kept = new Uint8Array(2 ** 30); kept.length"
+
 EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
     make(
         "loop-plain",
@@ -185,6 +187,17 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "limit",
         "typed arrays without bound",
         timeout=BOMB_TIMEOUT,
+    ),
+    make(
+        "memory-gigabyte-again",
+        EXHAUSTION,
+        _GIGABYTE,
+        "limit",
+        "a gigabyte typed array kept in one step under 64 MiB, a third time in one interpreter (the refused ones"
+        " are garbage in the heap when it starts)",
+        before=((_GIGABYTE, "limit"), (_GIGABYTE, "limit")),
+        memory_limit=64 * 1024 * 1024,
+        timeout=30.0,
     ),
     make(
         "memory-closures",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._model import HOST_ESCAPE, TIMING, Attack, make
+from ._model import EXHAUSTION, HOST_ESCAPE, TIMING, Attack, make
 
 # A fresh GraalPy context imports `signal`, `os` or `subprocess` in seconds on a loaded machine: the limit only
 # bounds a run, the outcome is what is checked.
@@ -34,6 +34,8 @@ def _refused(call: str) -> str:
 
 
 REFUSED = "value:('PermissionError', False)"
+
+_GIGABYTE = "kept = bytearray(1 << 30)\nlen(kept)"
 
 _CLOSURE_CELLS = """import time
 seen = set()
@@ -220,5 +222,15 @@ PYTHON_GUEST_ATTACKS: tuple[Attack, ...] = (
         "(datetime.datetime.now().isoformat(), datetime.date.today().year, time.ctime(), time.asctime())",
         "value:('1970-01-01T00:00:00', 1970, 'Thu Jan  1 00:00:00 1970', 'Thu Jan  1 00:00:00 1970')",
         "datetime and the text forms of the time",
+    ),
+    _py(
+        "py-memory-gigabyte-again",
+        EXHAUSTION,
+        _GIGABYTE,
+        "limit",
+        "a gigabyte bytearray kept in one step under 64 MiB, a third time in one interpreter (the refused ones are"
+        " garbage in the heap when it starts)",
+        before=((_GIGABYTE, "limit"), (_GIGABYTE, "limit")),
+        memory_limit=64 * 1024 * 1024,
     ),
 )
