@@ -123,6 +123,14 @@ def main() -> None:
     }
     print("\nfirst use per cell (s): " + json.dumps(
         {label: {k: round(v, 3) for k, v in cells.items()} for label, cells in per_cell_first.items()}))
+    lo = args.rounds - 2
+    per_cell_steady = {
+        label: {name: statistics.median(statistics.median(r["times"][name][lo - 1:]) for r in raw[label])
+                for name, _ in CELLS}
+        for label in raw
+    }
+    print("steady per cell (ms): " + json.dumps(
+        {label: {k: round(v * 1000, 1) for k, v in cells.items()} for label, cells in per_cell_steady.items()}))
 
 
 if __name__ == "__main__":
