@@ -203,7 +203,7 @@ def test_a_silent_client_and_one_that_reads_no_answers_hold_up_only_their_own_se
     facts = _server.start()
     with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:
         assert js.eval("1").value == "1"  # this process's own session, kept for the process
-    sessions = _server.status()["sessions"]  # type: ignore[index]
+    sessions = _settled_sessions()
     before = _threads(facts["pid"])
     silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     flooding = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -234,9 +234,20 @@ def test_a_silent_client_and_one_that_reads_no_answers_hold_up_only_their_own_se
         flooding.close()
     # Both sessions end with their sockets.
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and _server.status()["sessions"] > sessions:  # type: ignore[index]
+    while time.monotonic() < deadline and _settled_sessions() > sessions:
         time.sleep(0.2)
-    assert _server.status()["sessions"] == sessions  # type: ignore[index]
+    assert _settled_sessions() == sessions
+
+
+def _settled_sessions() -> int:
+    """The server's session count as a status request sees it, without an earlier status request's session: each
+    ``status`` call is a session of its own, which the server counts until its thread has seen the socket close, a
+    moment after the answer, so on a loaded machine the next call can still count it (once seen: 3 instead of 2)."""
+    counts = []
+    for _ in range(3):
+        counts.append(int(_server.status()["sessions"]))  # type: ignore[index]
+        time.sleep(0.2)
+    return min(counts)
 
 
 @contextlib.contextmanager
