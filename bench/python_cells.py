@@ -30,7 +30,7 @@ import subprocess
 import sys
 from typing import Any
 
-from langchain_graalvm.cli._bench_python import CELLS, phase_figures
+from langchain_graalvm.cli._bench_python import CELLS, STEADY_ROUNDS, phase_figures
 from langchain_graalvm.cli._benchkit import parse_variant
 
 _CHILD = r"""
@@ -123,7 +123,7 @@ def main() -> None:
     }
     print("\nfirst use per cell (s): " + json.dumps(
         {label: {k: round(v, 3) for k, v in cells.items()} for label, cells in per_cell_first.items()}))
-    lo = args.rounds - 2
+    lo = max(1, args.rounds - STEADY_ROUNDS + 1)  # the steady phase of phase_figures
     per_cell_steady = {
         label: {name: statistics.median(statistics.median(r["times"][name][lo - 1:]) for r in raw[label])
                 for name, _ in CELLS}

@@ -81,6 +81,12 @@ def make(id: str, category: str, code: str, expected: str, description: str, **k
     return Attack(id=id, category=category, code=code, expected=expected, description=description, **kw)
 
 
+def third_try(id: str, category: str, code: str, expected: str, description: str, **kw: Any) -> Attack:  # noqa: A002
+    """An attack whose cell has already run twice in the same interpreter, each time with ``expected``: what the
+    first tries leave behind (a refused allocation still in the heap, say) must not let the third through."""
+    return make(id, category, code, expected, description, before=((code, expected),) * 2, **kw)
+
+
 POLLUTED_RENDER = (("const m = new Map(); m.set(1, 'x'); [1, {a: 2}, m]", 'value:[1, {a: 2}, Map(1) {1 => "x"}]'),)
 """A follow-up showing that results still render faithfully after the builtins were tampered with."""
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from ._model import BOMB_TIMEOUT, EXHAUSTION, Attack, make
+from ._model import BOMB_TIMEOUT, EXHAUSTION, Attack, make, third_try
 
 # For the runaway recursions: unwinding tens of thousands of frames (34 MiB of guest stack) took 0.2 to 4.4 s in a
 # fresh process and over 30 s once on a busy machine, when the JVM still had its reserved stack zone (see
 # bench/recursion_after_stops.py); the RangeError is the point, not the speed.
 UNWIND_TIMEOUT = 120.0
-
-_GIGABYTE = "var kept = new Uint8Array(2 ** 30); kept.length"
 
 EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
     make(
@@ -188,14 +186,13 @@ EXHAUSTION_ATTACKS: tuple[Attack, ...] = (
         "typed arrays without bound",
         timeout=BOMB_TIMEOUT,
     ),
-    make(
+    third_try(
         "memory-gigabyte-again",
         EXHAUSTION,
-        _GIGABYTE,
+        "var kept = new Uint8Array(2 ** 30); kept.length",
         "limit",
         "a gigabyte typed array kept in one step under 64 MiB, a third time in one interpreter (the refused ones"
         " are garbage in the heap when it starts)",
-        before=((_GIGABYTE, "limit"), (_GIGABYTE, "limit")),
         memory_limit=64 * 1024 * 1024,
         timeout=30.0,
     ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._model import EXHAUSTION, HOST_ESCAPE, TIMING, Attack, make
+from ._model import EXHAUSTION, HOST_ESCAPE, TIMING, Attack, make, third_try
 
 # A fresh GraalPy context imports `signal`, `os` or `subprocess` in seconds on a loaded machine: the limit only
 # bounds a run, the outcome is what is checked.
@@ -34,8 +34,6 @@ def _refused(call: str) -> str:
 
 
 REFUSED = "value:('PermissionError', False)"
-
-_GIGABYTE = "kept = bytearray(1 << 30)\nlen(kept)"
 
 _CLOSURE_CELLS = """import time
 seen = set()
@@ -223,14 +221,15 @@ PYTHON_GUEST_ATTACKS: tuple[Attack, ...] = (
         "value:('1970-01-01T00:00:00', 1970, 'Thu Jan  1 00:00:00 1970', 'Thu Jan  1 00:00:00 1970')",
         "datetime and the text forms of the time",
     ),
-    _py(
+    third_try(
         "py-memory-gigabyte-again",
         EXHAUSTION,
-        _GIGABYTE,
+        "kept = bytearray(1 << 30)\nlen(kept)",
         "limit",
         "a gigabyte bytearray kept in one step under 64 MiB, a third time in one interpreter (the refused ones are"
         " garbage in the heap when it starts)",
-        before=((_GIGABYTE, "limit"), (_GIGABYTE, "limit")),
+        language="python",
+        timeout=PY_TIMEOUT,
         memory_limit=64 * 1024 * 1024,
     ),
 )
