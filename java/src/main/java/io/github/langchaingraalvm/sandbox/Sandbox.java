@@ -121,20 +121,11 @@ public final class Sandbox {
 
     /** {@link #brokenClass(Throwable)} for a polyglot failure's text: only the engine's own failures count. */
     static String brokenClass(String message, boolean internalError) {
-        if (internalError) {
-            for (String prefix : BROKEN_CLASS_TEXTS) {
-                if (message.startsWith(prefix)) {
-                    return message;
-                }
-            }
-        }
-        return null;
+        return internalError && (message.startsWith("java.lang.NoClassDefFoundError: " + COULD_NOT_INITIALIZE)
+                || message.startsWith("java.lang.ExceptionInInitializerError")) ? message : null;
     }
 
     private static final String COULD_NOT_INITIALIZE = "Could not initialize";
-    private static final String[] BROKEN_CLASS_TEXTS = {
-        "java.lang.NoClassDefFoundError: " + COULD_NOT_INITIALIZE, "java.lang.ExceptionInInitializerError",
-    };
     private static volatile Sandbox shared;
 
     private final Engine javaScriptEngine;
