@@ -198,6 +198,8 @@ def test_jit_is_active_on_jdk_25() -> None:
     assert info["jit"] is True
     assert info["runtime_name"] != "Interpreted"
     assert info["graalvm_version"] == "25.0.3"
+    # The unwind guard needs the options the package starts the JVM with (docs/sandbox.md#runaway-recursion).
+    assert info["unwind_guard"] == "on"
 
 
 def test_the_compiler_that_runs_is_the_one_chosen_for_this_jdk() -> None:

@@ -299,6 +299,39 @@ def test_recursion_can_be_caught_by_the_guest() -> None:
         assert out.value == "true", out.text
 
 
+def test_the_unwind_guard_marks_each_compilation_and_a_compiled_recursion_keeps_its_globals() -> None:
+    # The unwind guard (guest/UnwindGuard.java) marks, as each compilation starts, the exception profiles of the
+    # call sites and call targets it can reach as generic. Without it, a call site that no exception had left was
+    # compiled as a speculation that none would, and a runaway recursion's error then deoptimised its compiled frames
+    # one by one (230,000 deoptimisations, seconds in which no interrupt acts): after the report's cells 3 of 12
+    # fresh processes ended in a Timeout with the globals lost, 0 of 12 with the guard (bench/recursion_after_stops.py,
+    # docs/sandbox.md). Which runs meet that cost is a race with the compiler, so this test checks the mechanism:
+    # the marking runs, its writes to Truffle's fields succeed, and no compiled frame of the recursion is
+    # deoptimised on the error's way out.
+    from langchain_graalvm import runtime_info
+    from langchain_graalvm._runtime import _jvm
+
+    assert runtime_info()["unwind_guard"] == "on"
+    guard = _jvm.jclass("io.github.langchaingraalvm.sandbox.guest.UnwindGuard")
+    with Interpreter(timeout=300.0) as js:
+        js.eval("var kept = 3; function r(n) { return n > 0 ? r(n - 1) : 0 }")
+        marked = int(guard.counts()[0])
+        assert js.eval("for (let i = 0; i < 5000; i++) r(100); 'warm'").value == "warm"
+        deadline = time.monotonic() + 120
+        while int(guard.counts()[0]) == marked and time.monotonic() < deadline:
+            js.eval("for (let i = 0; i < 1000; i++) r(100)")
+        assert int(guard.counts()[0]) > marked, "no compilation was marked"
+        assert int(guard.counts()[1]) == 0, "a marking failed"
+        before = int(guard.counts()[2])
+        out = js.eval("r(Infinity)")
+        deoptimised = int(guard.counts()[2]) - before
+        assert out.error_type == "RangeError" and not out.state_reset, out.text
+        assert js.eval("kept").value == "3"
+        # Other interpreters of the test process may deoptimise a few frames meanwhile; the cost was tens of
+        # thousands.
+        assert deoptimised < 1000, deoptimised
+
+
 def test_deeply_nested_json_is_a_catchable_range_error_not_a_crash() -> None:
     # A generous timeout: building the text and failing the parse took 3 s on a busy machine. GraalJS's JSON
     # parser recurses on the guest thread's stack: too deep a text is a RangeError the guest can catch (once its

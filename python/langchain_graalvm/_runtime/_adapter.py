@@ -282,6 +282,7 @@ def runtime_facts() -> dict[str, Any]:
         "compiler": running_compiler(jit),
         "host_jit": running_host_jit(),
         "sandbox_policy": str(sandbox.sandboxPolicy()),
+        "unwind_guard": str(sandbox.unwindGuard()),
         "python_available": bool(sandbox.pythonAvailable()),
         "unusable": unusable_reason(),
         "java_home": str(info.jdk.home),

@@ -91,6 +91,7 @@ HOST_JIT_MEANING = {
 
 # C2 never compiles the Graal compiler (jargraal) nor the JVMCI interface it drives; C1 still does. Nothing else.
 GRAAL_C1_DIRECTIVES = Path(__file__).with_name("graal_c1.json")
+TRUFFLE_RUNTIME_PACKAGE = "org.graalvm.truffle.runtime/com.oracle.truffle.runtime"
 
 
 def host_jit() -> str:
@@ -165,6 +166,11 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
         # overflow is the first exception through Truffle's call path in many processes: unwinding it, each of
         # thousands of compiled call frames hit that trap and was deoptimised on its own, one by one.
         flags.append("-XX:-ProfileExceptionHandlers")
+    if jit:
+        # Truffle's runtime package, opened for the sandbox's unwind guard (guest/UnwindGuard.java): it marks the
+        # exception profiles of the call sites being compiled as generic, so a runaway recursion's error unwinds
+        # compiled frames without deoptimising each of them.
+        flags += [f"--add-{how}={TRUFFLE_RUNTIME_PACKAGE}=ALL-UNNAMED" for how in ("exports", "opens")]
     if choice == "libgraal":
         flags += _compiler.libgraal_flags()
     elif jit:

@@ -123,6 +123,15 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         f"{facts['sandbox_policy']}: no host classes, file system, network, threads, "
         "processes, environment, native access or other languages",
     )
+    guard = str(facts["unwind_guard"])
+    report.line(
+        "ok" if guard == "on" else "warn",
+        "unwind guard",
+        "on: a runaway recursion unwinds compiled frames without deoptimising each"
+        if guard == "on"
+        else f"{guard}; a runaway recursion can then outlast its timeout and lose the globals",
+        None if guard == "on" else "start the JVM through the package (it adds the options), or see docs/java.md",
+    )
     checks = _check_limits()
     for what, how in _LIMITS:
         problem = checks.get(what)

@@ -16,6 +16,12 @@ module io.github.langchaingraalvm.sandbox {
     // langchain4j-core declares no module name, so this is the name its jar's file name gives it.
     requires static transitive langchain4j.core;
 
+    // The unwind guard (guest.UnwindGuard) marks Truffle's exception profiles through its runtime's listener. Optional:
+    // it is installed only where the JVM opens that package (UnwindGuard.JVM_OPTIONS), and the build exports it.
+    requires static org.graalvm.truffle;
+    requires static org.graalvm.truffle.runtime;
+    requires static org.graalvm.truffle.compiler;
+
     // The worker's protocol (io.github.langchaingraalvm.sandbox.worker). msgpack-core declares no module name
     // either: this is the one its jar's file name gives it.
     requires msgpack.core;

@@ -4,6 +4,7 @@ import io.github.langchaingraalvm.sandbox.guest.CellCompiler;
 import io.github.langchaingraalvm.sandbox.guest.EngineWarmUp;
 import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
 import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
+import io.github.langchaingraalvm.sandbox.guest.UnwindGuard;
 import io.github.langchaingraalvm.sandbox.guest.Watchdog;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import java.io.IOException;
@@ -149,6 +150,7 @@ public final class Sandbox {
 
     private Sandbox() {
         javaScriptEngine = tunedEngine("js");
+        UnwindGuard.install();
         watchdog = new Watchdog();
         // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
         if (Boolean.getBoolean("langchain.graalvm.noWarmUp")) {
@@ -260,6 +262,14 @@ public final class Sandbox {
     /** Whether guest code is JIT-compiled. */
     public boolean jitEnabled() {
         return !"Interpreted".equals(javaScriptEngine.getImplementationName());
+    }
+
+    /**
+     * Whether a guest's runaway recursion unwinds its compiled frames without deoptimising them one by one:
+     * {@code "on"}, or {@code "off: "} and why (the JVM options it needs are {@code UnwindGuard.JVM_OPTIONS}).
+     */
+    public String unwindGuard() {
+        return UnwindGuard.status();
     }
 
     /** The sandbox policy every context runs under. */
