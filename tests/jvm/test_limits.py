@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -330,6 +331,39 @@ def test_the_unwind_guard_marks_each_compilation_and_a_compiled_recursion_keeps_
         # Other interpreters of the test process may deoptimise a few frames meanwhile; the cost was tens of
         # thousands.
         assert deoptimised < 1000, deoptimised
+
+
+REPORT_RECURSION = """
+import json
+from langchain_graalvm import Interpreter
+from langchain_graalvm._runtime import _jvm
+
+guard = _jvm.jclass("io.github.langchaingraalvm.sandbox.guest.UnwindGuard")
+with Interpreter(timeout=2.0) as js:
+    js.eval("const n: number = 5; function g(x: number): number { return x * 2 } g(n)")
+    js.eval("const v = await Promise.resolve(21); v * 2")
+    js.eval("while (true) {}")
+    js.eval("try { while (true) {} } finally { while (true) {} }")
+    before = int(guard.counts()[2])
+    out = js.eval("function r(){ return r() } r()")
+    deoptimised = int(guard.counts()[2]) - before
+    print(json.dumps({"error": out.error_type, "reset": out.state_reset, "kept": js.eval("g(n) + v").value,
+                      "deoptimised": deoptimised, "text": out.text}))
+"""
+
+
+def test_the_reports_runaway_recursion_unwinds_without_deoptimising_its_frames_in_fresh_processes() -> None:
+    # The security report's case, as it came: a 2 s timeout after a TypeScript cell, a top-level-await cell and two
+    # stopped loops. Without the unwind guard 3 of 12 fresh processes unwound it through about 230,000 deoptimised
+    # frames and ended in a Timeout with the globals lost (so this test failed in most runs of six processes). A
+    # machine busy enough to slow the recursion past its 2 s may stop it with a Timeout: the globals stay either way.
+    for _ in range(6):
+        proc = run_python(REPORT_RECURSION, timeout=300)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        run = json.loads(proc.stdout.strip().splitlines()[-1])
+        assert run["deoptimised"] < 1000, run
+        assert not run["reset"] and run["kept"] == "31", run
+        assert run["error"] in ("RangeError", "Timeout"), run
 
 
 def test_deeply_nested_json_is_a_catchable_range_error_not_a_crash() -> None:
