@@ -1,7 +1,5 @@
 package io.github.langchaingraalvm.sandbox;
 
-import io.github.langchaingraalvm.sandbox.text.Envelope;
-import io.github.langchaingraalvm.sandbox.text.PlainText;
 import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 
 /**
@@ -103,7 +101,7 @@ public final class EvalOutcome {
         this.errorStack = UnicodeText.visible(errorStack);
         this.stateReset = stateReset;
         this.durationNanos = durationNanos;
-        this.envelope = Envelope.format(this, maxResultChars);
+        this.envelope = OutcomeText.envelope(this, maxResultChars);
     }
 
     /** How the eval ended. */
@@ -190,7 +188,7 @@ public final class EvalOutcome {
      * }</pre>
      */
     public String plainText() {
-        return PlainText.format(this, maxResultChars);
+        return OutcomeText.plain(this, maxResultChars);
     }
 
     @Override

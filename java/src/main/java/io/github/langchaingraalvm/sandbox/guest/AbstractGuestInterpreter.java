@@ -7,7 +7,6 @@ import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.hostcall.HostCallBook;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
-import io.github.langchaingraalvm.sandbox.text.PlainText;
 import io.github.langchaingraalvm.sandbox.text.SourceLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -469,7 +468,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     final EvalOutcome ok(String value, boolean truncated, long start) {
         // Python's value comes as its repr(): its kind and plain form are read from that.
-        PlainText.Plain plain = PlainText.fromPythonRepr(value, truncated);
+        PythonRepr.Plain plain = PythonRepr.fromPythonRepr(value, truncated);
         return ok(value, truncated, start, plain.kind(), plain.text());
     }
 

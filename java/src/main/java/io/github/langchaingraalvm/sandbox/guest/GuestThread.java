@@ -5,6 +5,7 @@ import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxBrokenException;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.text.SourceLimits;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -341,8 +342,8 @@ public final class GuestThread {
                             + (reset ? " It did not stop when interrupted." + lost
                                     : " Globals from earlier calls are kept."), reset);
             case MEMORY -> new Stop(EvalOutcome.Status.LIMIT, "OutOfMemory",
-                    "Execution kept more than the " + mib(options.memoryLimitBytes()) + " memory limit (about "
-                            + mib(Math.max(t == null ? 0 : t.retainedEstimate, options.heapAllowanceBytes()))
+                    "Execution kept more than the " + SourceLimits.mib(options.memoryLimitBytes()) + " memory limit (about "
+                            + SourceLimits.mib(Math.max(t == null ? 0 : t.retainedEstimate, options.heapAllowanceBytes()))
                             + " of JVM heap) and was stopped." + lost, true);
             case CANCELLED -> new Stop(EvalOutcome.Status.ERROR, "Cancelled",
                     "The eval was cancelled by the host." + (reset ? lost : ""), reset);
@@ -377,12 +378,6 @@ public final class GuestThread {
     /** "5 s", "0.5 s". */
     static String seconds(long millis) {
         return millis % 1000 == 0 ? (millis / 1000) + " s" : (millis / 1000.0) + " s";
-    }
-
-    /** "64 MiB", "1.5 MiB". */
-    public static String mib(long bytes) {
-        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
-                + " MiB";
     }
 
     private void requireCaller(String ownThreadMessage) {

@@ -1,8 +1,10 @@
 package io.github.langchaingraalvm.sandbox.text;
 
-import io.github.langchaingraalvm.sandbox.EvalOutcome;
-
-/** Formats an outcome as the XML-like envelope a model reads, with the same truncation as langchain-quickjs. */
+/**
+ * The pieces of the XML-like envelope a model reads, with the same truncation as langchain-quickjs: the marker of
+ * what was cut, the cut itself and the escaping. The outcome's own renderings put them together
+ * ({@code EvalOutcome.envelope()}, {@code EvalOutcome.plainText()}).
+ */
 public final class Envelope {
     private static final String MARKER_ZERO = marker(0);
 
@@ -12,32 +14,12 @@ public final class Envelope {
         return "\u2026 [truncated " + dropped + " chars]";
     }
 
-    public static String format(EvalOutcome outcome, int limit) {
-        StringBuilder sb = new StringBuilder();
-        String stdout = outcome.stdout();
-        if (!stdout.isEmpty() || outcome.stdoutDropped() > 0) {
-            sb.append("<stdout>\n").append(escape(stdoutBody(stdout, outcome.stdoutDropped(), limit))).append("\n</stdout>\n");
-        }
-        if (outcome.errorType() != null) {
-            String text = outcome.errorMessage();
-            if (!outcome.errorStack().isEmpty()) {
-                text = text + "\n" + outcome.errorStack();
-            }
-            sb.append("<error type=\"").append(escape(outcome.errorType())).append("\">")
-                    .append(escape(truncate(text, limit))).append("</error>");
-        } else {
-            sb.append("<result>").append(escape(truncate(outcome.value(), limit, outcome.valueIncomplete())))
-                    .append("</result>");
-        }
-        return sb.toString();
-    }
-
-    static String truncate(String text, int limit) {
+    public static String truncate(String text, int limit) {
         return truncate(text, limit, false);
     }
 
     /** Cuts {@code text} to {@code limit}; {@code unrendered} says the text is itself only a prefix of the value. */
-    static String truncate(String text, int limit, boolean unrendered) {
+    public static String truncate(String text, int limit, boolean unrendered) {
         if (!unrendered && text.length() <= limit) {
             return text;
         }
@@ -46,7 +28,8 @@ public final class Envelope {
         return text.substring(0, keep) + "\u2026 [truncated " + count + " chars]";
     }
 
-    static String stdoutBody(String kept, long dropped, int limit) {
+    /** Console output kept, with the marker of the {@code dropped} characters, within {@code limit}. */
+    public static String stdoutBody(String kept, long dropped, int limit) {
         if (dropped <= 0) {
             return kept;
         }
@@ -57,7 +40,8 @@ public final class Envelope {
         return kept.substring(0, Math.min(kept.length(), limit - marker.length())) + marker;
     }
 
-    static String escape(String text) {
+    /** {@code &}, {@code <} and {@code >} as entities. */
+    public static String escape(String text) {
         StringBuilder sb = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

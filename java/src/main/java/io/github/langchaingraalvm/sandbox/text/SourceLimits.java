@@ -1,6 +1,5 @@
 package io.github.langchaingraalvm.sandbox.text;
 
-import io.github.langchaingraalvm.sandbox.guest.GuestThread;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
@@ -66,7 +65,7 @@ public final class SourceLimits {
     /** "1.5 MiB", "64 KiB", "12,010 bytes". */
     public static String size(long bytes) {
         if (bytes >= (1L << 20)) {
-            return GuestThread.mib(bytes);
+            return mib(bytes);
         }
         return bytes >= 1024 && bytes % 1024 == 0 ? (bytes / 1024) + " KiB" : String.format(Locale.ROOT, "%,d bytes", bytes);
     }
@@ -428,5 +427,11 @@ public final class SourceLimits {
             }
         }
         return n;
+    }
+
+    /** A size in MiB as the limits' messages print it: whole, or with one decimal. */
+    public static String mib(long bytes) {
+        return (bytes % (1L << 20) == 0 ? String.valueOf(bytes >> 20) : String.format("%.1f", bytes / 1048576.0))
+                + " MiB";
     }
 }

@@ -1,60 +1,24 @@
-package io.github.langchaingraalvm.sandbox.text;
+package io.github.langchaingraalvm.sandbox.guest;
 
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import java.util.regex.Pattern;
 
-/**
- * An outcome as plain text, the form LangChain4j's GraalVM engines return (see {@link EvalOutcome#plainText()}),
- * and the kind and plain form of a Python value read from its {@code repr()}.
- */
-public final class PlainText {
+/** A Python value's kind and plain form, read from its {@code repr()} (for {@link EvalOutcome#plainValue()}). */
+final class PythonRepr {
     private static final Pattern PY_INT = Pattern.compile("-?\\d+");
     private static final Pattern PY_FLOAT = Pattern.compile("-?(\\d+\\.\\d*(e[+-]?\\d+)?|\\d+e[+-]?\\d+|inf|nan)");
 
-    private PlainText() {}
+    private PythonRepr() {}
 
     /** A value's kind and its plain form (null when {@link EvalOutcome.ValueKind#EMPTY}). */
-    public record Plain(EvalOutcome.ValueKind kind, String text) {}
-
-    public static String format(EvalOutcome outcome, int limit) {
-        String output = trimLineBreaks(outcome.stdout());
-        if (outcome.stdoutDropped() > 0) {
-            output = Envelope.stdoutBody(output, outcome.stdoutDropped(), limit);
-        }
-        String tail;
-        if (outcome.errorType() != null) {
-            String message = outcome.errorMessage() == null ? "" : outcome.errorMessage();
-            String text = message.isEmpty() ? outcome.errorType() : outcome.errorType() + ": " + message;
-            if (!outcome.errorStack().isEmpty()) {
-                text = text + "\n" + outcome.errorStack();
-            }
-            tail = Envelope.truncate(text, limit);
-        } else if (outcome.valueKind() == EvalOutcome.ValueKind.EMPTY) {
-            tail = null;
-        } else {
-            tail = Envelope.truncate(outcome.plainValue(), limit, outcome.valueIncomplete());
-        }
-        if (output.isEmpty()) {
-            // What String.valueOf gives for undefined, null and None, as LangChain4j's engines return it.
-            return tail == null ? "null" : tail;
-        }
-        return tail == null ? output : output + "\n" + tail;
-    }
-
-    private static String trimLineBreaks(String text) {
-        int end = text.length();
-        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
-            end--;
-        }
-        return text.substring(0, end);
-    }
+    record Plain(EvalOutcome.ValueKind kind, String text) {}
 
     /**
      * The kind and plain form of a Python value from its {@code repr()}: {@code None} is empty, a {@code str} is its
      * text without quotes, {@code True} is {@code true}, a float is as Java prints a double ({@code 1.0E21}), an int
      * its digits; anything else is its repr. A value whose own {@code __repr__} imitates one of these is read as it.
      */
-    public static Plain fromPythonRepr(String repr, boolean cut) {
+    static Plain fromPythonRepr(String repr, boolean cut) {
         if (repr == null || "None".equals(repr)) {
             return new Plain(EvalOutcome.ValueKind.EMPTY, null);
         }

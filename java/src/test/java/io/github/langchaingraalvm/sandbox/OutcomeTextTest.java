@@ -1,14 +1,14 @@
-package io.github.langchaingraalvm.sandbox.text;
+package io.github.langchaingraalvm.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.text.Envelope;
 import org.junit.jupiter.api.Test;
 
-/** LangChain4j's form of an outcome, and a Python value's kind and plain form read from its repr. */
-class PlainTextTest {
+/** LangChain4j's form of an outcome ({@link EvalOutcome#plainText()}). */
+class OutcomeTextTest {
     private static EvalOutcome ok(String value, String stdout, EvalOutcome.ValueKind kind, String plain) {
         return SandboxAccess.get().outcome(EvalOutcome.Status.OK, value, false, stdout, 0, null, null, null, false,
                 0, 2000, kind, plain);
@@ -41,21 +41,5 @@ class PlainTextTest {
         EvalOutcome small = SandboxAccess.get().outcome(EvalOutcome.Status.OK, "y".repeat(100), false, "", 0, null,
                 null, null, false, 0, 40, EvalOutcome.ValueKind.PRIMITIVE, "y".repeat(100));
         assertEquals(Envelope.truncate("y".repeat(100), 40), small.plainText());
-    }
-
-    @Test
-    void pythonReprs() {
-        assertEquals(new PlainText.Plain(EvalOutcome.ValueKind.EMPTY, null), PlainText.fromPythonRepr("None", false));
-        assertEquals("true", PlainText.fromPythonRepr("True", false).text());
-        assertEquals("-12", PlainText.fromPythonRepr("-12", false).text());
-        assertEquals("1.0E21", PlainText.fromPythonRepr("1e+21", false).text());
-        assertEquals("0.5", PlainText.fromPythonRepr("0.5", false).text());
-        assertEquals("Infinity", PlainText.fromPythonRepr("inf", false).text());
-        assertEquals("it's", PlainText.fromPythonRepr("\"it's\"", false).text());
-        assertEquals("a'b\n\t\\ é \u0001 \uD83D\uDE00",
-                PlainText.fromPythonRepr("'a\\'b\\n\\t\\\\ é \\x01 \\U0001f600'", false).text());
-        assertEquals(new PlainText.Plain(EvalOutcome.ValueKind.OTHER, "[1, 2]"), PlainText.fromPythonRepr("[1, 2]", false));
-        assertEquals(new PlainText.Plain(EvalOutcome.ValueKind.OTHER, "'ab"), PlainText.fromPythonRepr("'ab", true));
-        assertEquals(EvalOutcome.ValueKind.OTHER, PlainText.fromPythonRepr("'a' 'b'", false).kind());
     }
 }
