@@ -44,6 +44,7 @@ def test_doctor_reports_jdk_graalvm_jit_policy_limits_and_graalpy() -> None:
     host = _launch.host_jit_for(chosen)
     assert f"[ok  ] host JIT: {host}: {_launch.HOST_JIT_MEANING[host]}" in out
     assert "sandbox policy: CONSTRAINED" in out
+    assert "[ok  ] unwind guard: on: a runaway recursion unwinds compiled frames" in out
     for limit in ("time", "memory", "stack", "output", "code size", "clock"):  # each run once for real
         assert any(line.startswith(f"[ok  ] limit: {limit}:") and line.endswith("(checked just now)") for line in out.splitlines()), limit
     assert "[ok  ] limit: JVM heap: -Xmx" in out
@@ -82,6 +83,8 @@ def test_doctor_says_jit_is_off_and_why_without_compiler_jars(tmp_path: os.PathL
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "[warn] JIT: off: no compiler jars in" in proc.stdout
     assert "fix: use JDK 25 with the Graal compiler jars" in proc.stdout
+    # Interpreted guest code has no compiled frames to deoptimise: the guard is off, and that is no warning.
+    assert "[ok  ] unwind guard: off: " in proc.stdout and "(not needed without JIT)" in proc.stdout
 
 
 def test_repl_with_piped_input_keeps_state_continues_lines_and_resets() -> None:

@@ -124,14 +124,17 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         "processes, environment, native access or other languages",
     )
     guard = str(facts["unwind_guard"])
-    report.line(
-        "ok" if guard == "on" else "warn",
-        "unwind guard",
-        "on: a runaway recursion unwinds compiled frames without deoptimising each"
-        if guard == "on"
-        else f"{guard}; a runaway recursion can then outlast its timeout and lose the globals",
-        None if guard == "on" else "start the JVM through the package (it adds the options), or see docs/java.md",
-    )
+    if guard == "on" or not facts["jit"]:
+        # Interpreted guest code has no compiled frames to deoptimise: nothing to guard.
+        meaning = "a runaway recursion unwinds compiled frames without deoptimising each"
+        report.line("ok", "unwind guard", f"on: {meaning}" if guard == "on" else f"{guard} (not needed without JIT)")
+    else:
+        report.line(
+            "warn",
+            "unwind guard",
+            f"{guard}; a runaway recursion can then outlast its timeout and lose the globals",
+            "start the JVM through the package (it adds the options), or see docs/java.md",
+        )
     checks = _check_limits()
     for what, how in _LIMITS:
         problem = checks.get(what)
