@@ -37,6 +37,17 @@ def test_past_the_limit_is_a_catchable_range_error_and_the_context_lives() -> No
         assert js.eval("kept.n + r(10)").value == "11"
 
 
+def test_a_recursion_that_catches_its_overflow_and_loops_in_every_frame_is_stopped_by_force() -> None:
+    # A stop that lands where the stack is all but used up fails as a stack overflow itself, which such a guest
+    # catches: the interrupt's grace runs out, the context is closed by force, and the next cell gets a fresh one.
+    with Interpreter(timeout=1.0, interrupt_grace=0.2) as js:
+        js.eval("var kept = 1")
+        out = js.eval("function b() { try { return b() } catch (e) { while (true) {} } } b()")
+        assert out.error_type == "Timeout", out.text
+        after = js.eval("typeof kept + ' ' + (1 + 1)").value
+        assert after == ("undefined 2" if out.state_reset else "number 2"), (out.text, after)
+
+
 RUNAWAY = "function r(){ return r() } r()"
 
 
