@@ -567,6 +567,7 @@ def test_one_middleware_shared_by_two_agents_follows_each_agents_own_review_poli
 
 def test_a_middleware_shared_by_agents_built_without_end_keeps_only_the_tools_of_live_agents() -> None:
     import gc
+    import time
 
     mw = CodeInterpreterMiddleware(ptc=["bump", "send_email"], timeout=20.0)
 
@@ -577,8 +578,14 @@ def test_a_middleware_shared_by_agents_built_without_end_keeps_only_the_tools_of
     kept = build()
     for _ in range(25):
         build()
-    gc.collect()
-    assert len(mw._agent_tools) == 1  # noqa: SLF001 - the bookkeeping is what is tested
+    # gc.collect() does nothing while another thread's collection is under way (JPype's hook on the collector can
+    # hand the JVM's collector a turn with the GIL released): collect until the dropped agents' tools are gone.
+    for _ in range(100):
+        gc.collect()
+        if len(mw._agent_tools) == 1:  # noqa: SLF001 - the bookkeeping is what is tested
+            break
+        time.sleep(0.1)
+    assert len(mw._agent_tools) == 1  # noqa: SLF001
     # The agent still alive keeps its own policy: a call from code still pauses for review.
     run = Run(kept, True)
     request = request_of(run.start("await tools.sendEmail({to: 'bob@example.com'})"))
