@@ -3,14 +3,13 @@ package io.github.langchaingraalvm.sandbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import io.github.langchaingraalvm.sandbox.text.Envelope;
 import org.junit.jupiter.api.Test;
 
 /** LangChain4j's form of an outcome ({@link EvalOutcome#plainText()}). */
 class OutcomeTextTest {
     private static EvalOutcome ok(String value, String stdout, EvalOutcome.ValueKind kind, String plain) {
-        return SandboxAccess.get().outcome(EvalOutcome.Status.OK, value, false, stdout, 0, null, null, null, false,
+        return new EvalOutcome(EvalOutcome.Status.OK, value, false, stdout, 0, null, null, null, false,
                 0, 2000, kind, plain);
     }
 
@@ -25,7 +24,7 @@ class OutcomeTextTest {
 
     @Test
     void errorsAsText() {
-        EvalOutcome e = SandboxAccess.get().outcome(EvalOutcome.Status.ERROR, null, false, "out", 0, "TypeError",
+        EvalOutcome e = new EvalOutcome(EvalOutcome.Status.ERROR, null, false, "out", 0, "TypeError",
                 "bad", "    at f (cell:2:3)", false, 0, 2000);
         assertEquals("out\nTypeError: bad\n    at f (cell:2:3)", e.plainText());
         assertEquals(EvalOutcome.ValueKind.EMPTY, e.valueKind());
@@ -38,7 +37,7 @@ class OutcomeTextTest {
         assertEquals(100, ok("x".repeat(100), "", EvalOutcome.ValueKind.PRIMITIVE, "x".repeat(100)).plainValue()
                 .length());
         assertEquals("x".repeat(100), cut);
-        EvalOutcome small = SandboxAccess.get().outcome(EvalOutcome.Status.OK, "y".repeat(100), false, "", 0, null,
+        EvalOutcome small = new EvalOutcome(EvalOutcome.Status.OK, "y".repeat(100), false, "", 0, null,
                 null, null, false, 0, 40, EvalOutcome.ValueKind.PRIMITIVE, "y".repeat(100));
         assertEquals(Envelope.truncate("y".repeat(100), 40), small.plainText());
     }

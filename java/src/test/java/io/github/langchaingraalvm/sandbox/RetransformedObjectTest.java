@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * does for its first spy or mock, with assertions on (Surefire's default). HotSpot then counts every class as
  * redefined, the JDK drops its cached annotation instances, and GraalPy's identity check of its builtins'
  * {@code @Builtin} annotations failed with an AssertionError in every context of the shared Python engine built
- * after that (see {@code Sandbox.pythonEngine()}).
+ * after that (see {@code Engines.pythonEngine()}).
  */
 class RetransformedObjectTest {
     static class Greeter {

@@ -3,10 +3,8 @@ package io.github.langchaingraalvm.sandbox.guest;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.hostcall.HostCallBook;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import io.github.langchaingraalvm.sandbox.text.SourceLimits;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,12 +29,12 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     private static final AtomicInteger IDS = new AtomicInteger();
     static final String GLOBALS_LOST = " The interpreter was restarted: all globals from earlier calls are gone.";
 
-    final Sandbox sandbox;
+    final Engines engines;
     final SandboxOptions options;
     final ConsoleBuffer console;
     final GuestThread guest;
     /** The host calls of the running eval. */
-    final HostCallBook calls = new HostCallBook();
+    final HostCallBook calls;
     /** The context, built on first use and discarded when the watchdog had to close it. */
     Context context;
     /** When the running eval's wall-clock cap passes, in {@link System#nanoTime()}. */
@@ -46,12 +44,13 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     private boolean randomSeeded;
     private volatile boolean warmUp;
 
-    AbstractGuestInterpreter(Sandbox sandbox, SandboxOptions options, String threadName, long stackBytes) {
-        this.sandbox = sandbox;
+    AbstractGuestInterpreter(Engines engines, SandboxOptions options, String threadName, long stackBytes) {
+        this.engines = engines;
+        this.calls = new HostCallBook(engines.access);
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
         this.guest = new GuestThread(threadName + "-" + IDS.incrementAndGet(), options, stackBytes,
-                SandboxAccess.get().watchdog(sandbox), this::discardContext);
+                engines.watchdog(), engines.access, this::discardContext);
     }
 
     // ------------------------------------------------------------------ what a language adds
@@ -176,11 +175,11 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         if (warmUp) {
             return guest.eval(() -> runCell(code, bridge));
         }
-        SandboxAccess.get().noteRealEval(sandbox);
+        engines.noteRealEval();
         try {
             return guest.eval(() -> runCell(code, bridge));
         } finally {
-            SandboxAccess.get().noteRealEvalEnded(sandbox);
+            engines.noteRealEvalEnded();
         }
     }
 
@@ -283,7 +282,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
                 throw e;
             }
         } finally {
-            SandboxAccess.get().noteContextBuilt(sandbox);
+            engines.noteContextBuilt();
         }
     }
 
@@ -313,14 +312,14 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /**
      * Runs a cell; a JVM error that escapes it (a stack overflow outside guest code, say) ends in an outcome and a
-     * fresh context, unless it left the JVM itself unusable ({@code Sandbox.noteFailure}).
+     * fresh context, unless it left the JVM itself unusable ({@link Engines#noteFailure}).
      */
     private EvalOutcome runCell(String code, HostBridge bridge) {
         long start = System.nanoTime();
         try {
             return runCellChecked(code, bridge, start);
         } catch (Error e) {
-            if (SandboxAccess.get().noteFailure(e)) {
+            if (Engines.noteFailure(e)) {
                 throw e;
             }
             calls.end();
@@ -376,7 +375,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         } catch (RuntimeException e) {
             calls.end();
             discardContext();
-            if (SandboxAccess.get().noteFailure(e)) {
+            if (Engines.noteFailure(e)) {
                 throw e; // the JVM can run no guest code any more: every eval is refused from now on
             }
             GuestThread.Stop stop = GuestThread.notStarted(e);
@@ -399,11 +398,11 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /** Installs the globals of {@code b} when they differ from the ones installed; null leaves them as they are. */
     private void installBridge(HostBridge b) {
-        if (b == null || (SandboxAccess.get().shape(b).equals(installedShape) && hostCallsIntact())) {
+        if (b == null || (engines.access.shape(b).equals(installedShape) && hostCallsIntact())) {
             return;
         }
         installHostCalls(b);
-        installedShape = SandboxAccess.get().shape(b);
+        installedShape = engines.access.shape(b);
     }
 
     /**
@@ -453,7 +452,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return host;
         }
         t.forcedClose = true;
-        if (SandboxAccess.get().noteFailure(e)) {
+        if (Engines.noteFailure(e)) {
             throw e; // as above: refused, never an error text with a Java class name in it
         }
         return outcome(EvalOutcome.Status.ERROR, "InternalError", String.valueOf(e.getMessage()) + GLOBALS_LOST, "",
@@ -474,13 +473,13 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
 
     /** A successful outcome whose guest said what kind of value it is (see {@link EvalOutcome#plainText()}). */
     final EvalOutcome ok(String value, boolean truncated, long start, EvalOutcome.ValueKind kind, String plainValue) {
-        return SandboxAccess.get().outcome(EvalOutcome.Status.OK, value, truncated, consoleText(), console.dropped(),
+        return engines.access.outcome(EvalOutcome.Status.OK, value, truncated, consoleText(), console.dropped(),
                 null, null, null, false, System.nanoTime() - start, options.maxResultChars(), kind, plainValue);
     }
 
     final EvalOutcome outcome(EvalOutcome.Status status, String errorType, String errorMessage, String stack,
             boolean reset, long start) {
-        return SandboxAccess.get().outcome(status, null, false, consoleText(), console.dropped(), errorType,
+        return engines.access.outcome(status, null, false, consoleText(), console.dropped(), errorType,
                 errorMessage, stack, reset, System.nanoTime() - start, options.maxResultChars());
     }
 
@@ -500,10 +499,10 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return encodeGlobals(maxBytes > 0 ? maxBytes : -1);
         } catch (PolyglotException e) {
             if (t.reason != null) {
-                throw SandboxAccess.get().snapshotFailure("taking the snapshot was stopped: " + t.reason, false);
+                throw engines.access.snapshotFailure("taking the snapshot was stopped: " + t.reason, false);
             }
             boolean tooLarge = String.valueOf(e.getMessage()).contains("snapshot exceeds maxBytes");
-            throw SandboxAccess.get().snapshotFailure(tooLarge ? "the snapshot is larger than " + maxBytes + " bytes"
+            throw engines.access.snapshotFailure(tooLarge ? "the snapshot is larger than " + maxBytes + " bytes"
                     : "the snapshot could not be taken: " + e.getMessage(), tooLarge);
         } finally {
             unwatch(t);
@@ -524,7 +523,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         } catch (PolyglotException e) {
             // The guest validates before it changes anything, but a restore stopped half-way leaves a mixed state.
             t.forcedClose = t.forcedClose || t.reason != null;
-            throw SandboxAccess.get().snapshotFailure(t.reason != null
+            throw engines.access.snapshotFailure(t.reason != null
                     ? "restoring the snapshot was stopped: " + t.reason
                     : restoreError(String.valueOf(e.getMessage())), false);
         } finally {

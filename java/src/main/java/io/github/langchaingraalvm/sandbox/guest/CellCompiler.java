@@ -1,6 +1,5 @@
 package io.github.langchaingraalvm.sandbox.guest;
 
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import io.github.langchaingraalvm.sandbox.text.DataLiterals;
 import java.io.IOException;
 import java.io.InputStream;
@@ -312,7 +311,7 @@ public final class CellCompiler {
         return Context.newBuilder("js")
                 .engine(engine)
                 .sandbox(SandboxPolicy.CONSTRAINED)
-                .allowHostAccess(SandboxAccess.get().hostAccess())
+                .allowHostAccess(Engines.HOST_ACCESS)
                 .allowIO(IOAccess.NONE)
                 .out(java.io.OutputStream.nullOutputStream())
                 .err(java.io.OutputStream.nullOutputStream())

@@ -1,6 +1,5 @@
 package io.github.langchaingraalvm.sandbox.guest;
 
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ public final class EngineWarmUp {
      * JVM); returns how many cells ran. {@code busy} says whether a real eval is running, and is checked before every
      * cell, snapshot and restore.
      */
-    public static int run(Sandbox sandbox, BooleanSupplier busy) {
+    public static int run(Engines engines, BooleanSupplier busy) {
         SandboxOptions options = SandboxOptions.builder()
                 .memoryLimitBytes(0)
                 .timeout(Duration.ofSeconds(10))
@@ -54,7 +53,7 @@ public final class EngineWarmUp {
         BooleanSupplier stop = () -> busy.getAsBoolean() || System.nanoTime() - deadline > 0;
         int ran = 0;
         List<String> cells = cells();
-        try (JavaScriptGuest js = new JavaScriptGuest(sandbox, options)) {
+        try (JavaScriptGuest js = new JavaScriptGuest(engines, options)) {
             js.markWarmUp();
             for (int round = 0; round < ROUNDS; round++) {
                 for (String cell : cells) {
@@ -71,7 +70,7 @@ public final class EngineWarmUp {
                 if (stop.getAsBoolean()) {
                     return ran;
                 }
-                try (JavaScriptGuest next = new JavaScriptGuest(sandbox, options)) {
+                try (JavaScriptGuest next = new JavaScriptGuest(engines, options)) {
                     next.markWarmUp();
                     next.restore(payload);
                 }

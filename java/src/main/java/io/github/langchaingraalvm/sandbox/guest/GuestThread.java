@@ -1,7 +1,6 @@
 package io.github.langchaingraalvm.sandbox.guest;
 
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxBrokenException;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
@@ -89,6 +88,7 @@ public final class GuestThread {
     }
 
     private final Watchdog watchdog;
+    private final SandboxAccess access;
     private final SandboxOptions options;
     private final Runnable onExit;
     private final Thread thread;
@@ -105,11 +105,14 @@ public final class GuestThread {
     /**
      * Starts the thread.
      *
+     * @param access makes the outcomes and exceptions of the API package
      * @param onExit runs on the thread when it ends (closes the context)
      */
-    GuestThread(String name, SandboxOptions options, long stackBytes, Watchdog watchdog, Runnable onExit) {
+    GuestThread(String name, SandboxOptions options, long stackBytes, Watchdog watchdog, SandboxAccess access,
+            Runnable onExit) {
         this.options = options;
         this.watchdog = watchdog;
+        this.access = access;
         this.onExit = onExit;
         this.thread = new Thread(null, this::loop, name, stackBytes);
         thread.setDaemon(true);
@@ -135,7 +138,7 @@ public final class GuestThread {
         requireCaller("eval cannot be called from the interpreter's own thread");
         synchronized (cancelLock) {
             if (!busy.compareAndSet(false, true)) {
-                return SandboxAccess.get().outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
+                return access.outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "ConcurrentEval",
                         "Another eval is already running in this interpreter; wait for it to finish.", "", false, 0,
                         options.maxResultChars());
             }
@@ -143,12 +146,12 @@ public final class GuestThread {
         }
         long start = System.nanoTime();
         try {
-            if (Sandbox.unusableReason() != null) {
-                throw SandboxAccess.get().broken(Sandbox.unusableReason());
+            if (Engines.unusableReason() != null) {
+                throw access.broken(Engines.unusableReason());
             }
             String unwatched = watchdog.notRunning();
             if (unwatched != null) {
-                return SandboxAccess.get().outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
+                return access.outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
                         "The eval did not run: " + unwatched + ". Globals from earlier calls are kept.", "", false,
                         System.nanoTime() - start, options.maxResultChars());
             }
@@ -157,18 +160,18 @@ public final class GuestThread {
             throw e;
         } catch (RuntimeException | Error e) {
             // Every failure of the cell is an outcome already: this one is the sandbox's own.
-            if (SandboxAccess.get().noteFailure(e)) {
-                throw SandboxAccess.get().broken(Sandbox.unusableReason());
+            if (Engines.noteFailure(e)) {
+                throw access.broken(Engines.unusableReason());
             }
             if (root(e) instanceof OutOfMemoryError) {
                 // The JVM's heap ran out outside the cell's own handling, for instance while a builtin of an
                 // earlier eval that ignored its stop still fills it: a memory stop, like an eval that cannot start.
-                return SandboxAccess.get().outcome(EvalOutcome.Status.LIMIT, null, false, "", 0, "OutOfMemory",
+                return access.outcome(EvalOutcome.Status.LIMIT, null, false, "", 0, "OutOfMemory",
                         "The JVM heap was exhausted while the eval ran, so it was stopped. Try again; keep less data."
                                 + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
                         options.maxResultChars());
             }
-            return SandboxAccess.get().outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
+            return access.outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
                     "The sandbox failed while running the eval (" + describe(e) + ")."
                             + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
                     options.maxResultChars());
@@ -192,7 +195,7 @@ public final class GuestThread {
             return outcome;
         }
         Stop stop = describeStop(t.reason, t, options);
-        return SandboxAccess.get().outcome(stop.status(), null, false, outcome.stdout(), outcome.stdoutDropped(),
+        return access.outcome(stop.status(), null, false, outcome.stdout(), outcome.stdoutDropped(),
                 stop.type(), stop.message(), "", true, outcome.durationNanos(), options.maxResultChars());
     }
 
@@ -453,7 +456,7 @@ public final class GuestThread {
         watchdog.forget(t);
         tasks.add(STOP);
         Stop stop = describeStop(t.reason, t, options);
-        return SandboxAccess.get().outcome(stop.status(), null, false, "", 0, stop.type(), stop.message()
+        return access.outcome(stop.status(), null, false, "", 0, stop.type(), stop.message()
                 + " The code was stuck in a builtin that does not check for interrupts; it was left to finish in the"
                 + " background.", "", true, System.nanoTime() - start, options.maxResultChars());
     }

@@ -1,9 +1,7 @@
 package io.github.langchaingraalvm.sandbox.guest;
 
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.hostcall.HostCallBook;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
@@ -19,16 +17,16 @@ import org.graalvm.polyglot.PolyglotException;
  * {@link #complete}, outside the batches that settle the guest's Promises.
  */
 final class HostModuleReader implements AgentModules.Reader {
-    private final Sandbox sandbox;
+    private final Engines engines;
     private final SandboxOptions options;
     private final GuestThread guest;
     private final HostCallBook calls;
     private final LongSupplier wallDeadline;
     private final Map<Long, Object[]> results = new ConcurrentHashMap<>();
 
-    HostModuleReader(Sandbox sandbox, SandboxOptions options, GuestThread guest, HostCallBook calls,
+    HostModuleReader(Engines engines, SandboxOptions options, GuestThread guest, HostCallBook calls,
             LongSupplier wallDeadline) {
-        this.sandbox = sandbox;
+        this.engines = engines;
         this.options = options;
         this.guest = guest;
         this.calls = calls;
@@ -93,7 +91,7 @@ final class HostModuleReader implements AgentModules.Reader {
             t.pause();
         }
         try {
-            return SandboxAccess.get().compiler(sandbox).strip(code);
+            return engines.compiler().strip(code);
         } catch (PolyglotException e) {
             throw new IOException("the TypeScript module could not be stripped: " + e.getMessage(), e);
         } finally {

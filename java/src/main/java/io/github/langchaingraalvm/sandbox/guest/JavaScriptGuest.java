@@ -3,9 +3,7 @@ package io.github.langchaingraalvm.sandbox.guest;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,10 +67,10 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
     private final AgentModules modules;
     private final HostModuleReader moduleReader;
 
-    public JavaScriptGuest(Sandbox sandbox, SandboxOptions options) {
-        super(sandbox, options, "graalvm-sandbox", options.stackBytes());
+    public JavaScriptGuest(Engines engines, SandboxOptions options) {
+        super(engines, options, "graalvm-sandbox", options.stackBytes());
         this.moduleReader = options.agentModules()
-                ? new HostModuleReader(sandbox, options, guest, calls, () -> wallDeadline) : null;
+                ? new HostModuleReader(engines, options, guest, calls, () -> wallDeadline) : null;
         this.modules = moduleReader == null ? null : new AgentModules(moduleReader);
     }
 
@@ -97,7 +95,7 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
 
     @Override
     Context.Builder contextBuilder() {
-        Context.Builder builder = guestContext(SandboxAccess.get().javaScriptEngine(sandbox));
+        Context.Builder builder = guestContext(engines.javaScriptEngine());
         if (modules != null) {
             builder.allowIO(IOAccess.newBuilder().fileSystem(modules).build());
         }
@@ -106,7 +104,7 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
 
     /** The builder of every JavaScript guest context: the sandbox's restrictions and the language's options. */
     static Context.Builder guestContext(Engine engine) {
-        return SandboxAccess.get().restrictedContext("js", engine)
+        return Engines.restrictedContext("js", engine)
                 // The newest level CONSTRAINED accepts; "staging" is refused below TRUSTED.
                 .option("js.ecmascript-version", "latest")
                 .option("js.strict", "true")
@@ -265,7 +263,7 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
         budget.leftNanos -= System.nanoTime() - parseStart;
         if (source == null) {
             CellCompiler.Compiled compiled =
-                    SandboxAccess.get().compiler(sandbox).compile(code, modules != null, budget);
+                    engines.compiler().compile(code, modules != null, budget);
             if (compiled.syntaxError() != null) {
                 throw new CellSyntaxError(compiled.syntaxError());
             }

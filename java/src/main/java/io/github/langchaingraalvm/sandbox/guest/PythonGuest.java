@@ -3,10 +3,8 @@ package io.github.langchaingraalvm.sandbox.guest;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.hostcall.HostCallBatch;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,17 +34,17 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
     /** Results of settled host calls, "1" + value JSON or "0" + error JSON, until the guest collects them. */
     private final Map<Long, String> results = new HashMap<>();
 
-    public PythonGuest(Sandbox sandbox, SandboxOptions options) {
-        super(requireGraalPy(sandbox), options, "graalpy-sandbox", SandboxAccess.get().pythonStackBytes(options));
+    public PythonGuest(Engines engines, SandboxOptions options) {
+        super(requireGraalPy(engines), options, "graalpy-sandbox", engines.access.pythonStackBytes(options));
     }
 
-    private static Sandbox requireGraalPy(Sandbox sandbox) {
+    private static Engines requireGraalPy(Engines engines) {
         if (!available()) {
             throw new IllegalStateException("GraalPy is not installed: the org.graalvm.polyglot:python jars are not on"
                     + " the module path (build them with `mvn -Ppython package`, which copies them to"
                     + " java/target/runtime/python)");
         }
-        return sandbox;
+        return engines;
     }
 
     /** Whether the GraalPy language is installed. */
@@ -69,7 +67,7 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
 
     @Override
     Context.Builder contextBuilder() {
-        return SandboxAccess.get().restrictedContext("python", SandboxAccess.get().pythonEngine(sandbox));
+        return Engines.restrictedContext("python", engines.pythonEngine());
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Set;
  * the calls still open. Touched on the guest thread only.
  */
 public final class HostCallBook {
+    private final SandboxAccess access;
     private final Set<Long> open = new HashSet<>();
     private HostBridge bridge;
     private int toolCalls;
@@ -17,6 +18,11 @@ public final class HostCallBook {
     private long results;
     /** Never reset, so a late completion of an earlier eval's call matches nothing. */
     private long nextId;
+
+    /** A book whose refusals are worded by {@code access} (the bridge's own rules). */
+    public HostCallBook(SandboxAccess access) {
+        this.access = access;
+    }
 
     /** Starts an eval's book: its bridge (or null), a fresh budget count, and no open calls. */
     public void begin(HostBridge b) {
@@ -40,7 +46,7 @@ public final class HostCallBook {
         if (kind.equals("tool")) {
             toolCalls++;
         }
-        String refused = SandboxAccess.get().refusal(b, kind, name, toolCalls, errorType);
+        String refused = access.refusal(b, kind, name, toolCalls, errorType);
         if (refused != null) {
             return refused;
         }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.langchaingraalvm.sandbox.HostBridge;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -74,10 +74,10 @@ class AgentModulesTest {
     void fsCallsNeedABridgeThatExposesThem() {
         HostBridge without = new HostBridge((id, kind, name, input) -> {}, List.of(), false, false, 0);
         HostBridge with = new HostBridge((id, kind, name, input) -> {}, List.of(), false, false, 0, true);
-        assertNotNull(SandboxAccess.get().refusal(without, "fs", "readFile", 0, "Error"));
-        assertNull(SandboxAccess.get().refusal(with, "fs", "readFile", 0, "Error"));
-        assertNull(SandboxAccess.get().refusal(with, "fs", "module", 0, "Error"));
-        assertNotNull(SandboxAccess.get().refusal(with, "fs", "chmod", 0, "Error"));
-        assertEquals("-|fs", SandboxAccess.get().shape(with));
+        assertNotNull(SharedEngines.get().access.refusal(without, "fs", "readFile", 0, "Error"));
+        assertNull(SharedEngines.get().access.refusal(with, "fs", "readFile", 0, "Error"));
+        assertNull(SharedEngines.get().access.refusal(with, "fs", "module", 0, "Error"));
+        assertNotNull(SharedEngines.get().access.refusal(with, "fs", "chmod", 0, "Error"));
+        assertEquals("-|fs", SharedEngines.get().access.shape(with));
     }
 }

@@ -7,7 +7,7 @@ import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,13 +31,13 @@ class EngineWarmUpTest {
 
     @Test
     void theWarmUpStopsAtOnceWhenARealEvalIsRunning() {
-        assertEquals(0, EngineWarmUp.run(Sandbox.shared(), () -> true));
+        assertEquals(0, EngineWarmUp.run(SharedEngines.get(), () -> true));
     }
 
     @Test
     void theWarmUpStopsBetweenCellsOnceARealEvalStarts() {
         AtomicInteger asked = new AtomicInteger();
-        int ran = EngineWarmUp.run(Sandbox.shared(), () -> asked.incrementAndGet() > 3);
+        int ran = EngineWarmUp.run(SharedEngines.get(), () -> asked.incrementAndGet() > 3);
         assertEquals(3, ran);
     }
 
@@ -45,7 +45,7 @@ class EngineWarmUpTest {
     void theGuestResourcesParseWithTheGuestsOptionsAheadOfAnyContext() {
         // The warm-up thread parses them while a fresh process builds its first context; a resource that does not
         // parse with the guests' options would fail here rather than in every context.
-        JavaScriptGuest.parseGuestResources(SandboxAccess.get().javaScriptEngine(Sandbox.shared()));
+        JavaScriptGuest.parseGuestResources(SharedEngines.get().javaScriptEngine());
         try (GuestInterpreter js = Sandbox.shared().newInterpreter(
                 SandboxOptions.builder().snapshots(true).timeout(Duration.ofSeconds(30)).build())) {
             assertEquals("<result>3</result>", js.eval("1 + 2").envelope());

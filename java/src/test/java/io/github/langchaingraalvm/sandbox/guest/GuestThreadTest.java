@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import org.junit.jupiter.api.Test;
 
 class GuestThreadTest {
     @Test
     void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
-        assertTrue(!SandboxAccess.get().noteFailure(new IllegalStateException("x", new StackOverflowError())));
+        assertTrue(!Engines.noteFailure(new IllegalStateException("x", new StackOverflowError())));
         assertNull(Sandbox.unusableReason());
         assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
         assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
@@ -22,7 +22,7 @@ class GuestThreadTest {
     @Test
     void theJvmHeapRunningOutOutsideTheCellIsAMemoryStopNotAnInternalError() throws Exception {
         SandboxOptions options = SandboxOptions.builder().build();
-        GuestThread thread = new GuestThread("heap-test", options, 1 << 20, new Watchdog(), () -> { });
+        GuestThread thread = new GuestThread("heap-test", options, 1 << 20, new Watchdog(), SharedEngines.get().access, () -> { });
         EvalOutcome heap = thread.eval(() -> {
             throw new OutOfMemoryError("Java heap space");
         });

@@ -9,6 +9,7 @@ import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +25,7 @@ class JavaScriptInterpreterTest {
 
     @BeforeEach
     void open() {
-        js = new JavaScriptGuest(Sandbox.shared(),
+        js = new JavaScriptGuest(SharedEngines.get(),
                 SandboxOptions.builder().timeout(Duration.ofSeconds(2)).build());
     }
 
@@ -133,7 +134,7 @@ class JavaScriptInterpreterTest {
 
     @Test
     void guestThatIgnoresTheInterruptIsClosedByForce() {
-        try (JavaScriptGuest stubborn = new JavaScriptGuest(Sandbox.shared(), SandboxOptions.builder()
+        try (JavaScriptGuest stubborn = new JavaScriptGuest(SharedEngines.get(), SandboxOptions.builder()
                 .timeout(Duration.ofMillis(300)).interruptGrace(Duration.ofMillis(200)).build())) {
             // A host call that neither returns nor polls safepoints: interrupt() cannot stop it, close(true) must.
             stubborn.defineGlobal("hang", (ProxyExecutable) args -> {
@@ -201,8 +202,11 @@ class JavaScriptInterpreterTest {
 
     @Test
     void outputIsBounded() {
-        try (GuestInterpreter small = Sandbox.shared().newInterpreter(SandboxOptions.builder().maxResultChars(100).build())) {
+        // A generous timeout: without JIT on a busy machine the 100,000 lines once took past the default 5 s.
+        try (GuestInterpreter small = Sandbox.shared().newInterpreter(
+                SandboxOptions.builder().maxResultChars(100).timeout(Duration.ofSeconds(120)).build())) {
             EvalOutcome o = small.eval("for (let i = 0; i < 100000; i++) console.log('line ' + i); 1");
+            assertEquals(EvalOutcome.Status.OK, o.status(), o.envelope());
             assertEquals(100, o.stdout().length());
             assertTrue(o.stdoutDropped() > 500_000);
             assertTrue(o.envelope().contains("\u2026 [truncated "), o.envelope());

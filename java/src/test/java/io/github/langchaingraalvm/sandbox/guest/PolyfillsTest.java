@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PolyfillsTest {
     /** The first group a process installs parses the bundle too, seconds on a loaded machine, in the cell's time. */
     private static JavaScriptGuest open(boolean snapshots) {
-        return new JavaScriptGuest(Sandbox.shared(),
+        return new JavaScriptGuest(SharedEngines.get(),
                 SandboxOptions.builder().timeout(Duration.ofSeconds(60)).snapshots(snapshots).build());
     }
 

@@ -8,6 +8,7 @@ import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.time.Duration;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class PythonGuestTest {
     @Test
     void hostGlobalsAreCallableAndStayOutOfSnapshots() {
         SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofSeconds(120)).snapshots(true).build();
-        try (PythonGuest py = new PythonGuest(Sandbox.shared(), options)) {
+        try (PythonGuest py = new PythonGuest(SharedEngines.get(), options)) {
             ProxyExecutable twice = args -> args[0].asInt() * 2;
             py.defineGlobal("twice", twice);
             EvalOutcome out = py.eval("kept = twice(21)\nkept");

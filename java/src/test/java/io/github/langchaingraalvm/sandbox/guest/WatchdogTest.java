@@ -7,7 +7,7 @@ import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
-import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.SharedEngines;
 import java.time.Duration;
 import org.graalvm.polyglot.Context;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class WatchdogTest {
     @Test
     void aTickThatFailsLeavesEveryOtherEvalWatched() {
-        Watchdog watchdog = SandboxAccess.get().watchdog(Sandbox.shared());
+        Watchdog watchdog = SharedEngines.get().watchdog();
         // An eval whose stop fails on every tick (its grace period is missing), as any failure inside the watchdog
         // would: an OutOfMemoryError where it allocates, say.
         try (Context broken = Context.newBuilder().build()) {

@@ -1,8 +1,12 @@
-package io.github.langchaingraalvm.sandbox;
+package io.github.langchaingraalvm.sandbox.guest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.langchaingraalvm.sandbox.EvalOutcome;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -14,19 +18,19 @@ class BrokenEngineTest {
 
     @Test
     void theEnginesOwnClassFailuresCountWhenTheyComeAsPolyglotText() {
-        assertEquals(SEEN, Sandbox.brokenClass(SEEN, true));
+        assertEquals(SEEN, Engines.brokenClass(SEEN, true));
         assertEquals("java.lang.ExceptionInInitializerError",
-                Sandbox.brokenClass("java.lang.ExceptionInInitializerError", true));
-        assertNull(Sandbox.brokenClass("java.lang.IllegalStateException: boom", true));
-        assertNull(Sandbox.brokenClass("java.lang.NoClassDefFoundError: com/example/Missing", true));
+                Engines.brokenClass("java.lang.ExceptionInInitializerError", true));
+        assertNull(Engines.brokenClass("java.lang.IllegalStateException: boom", true));
+        assertNull(Engines.brokenClass("java.lang.NoClassDefFoundError: com/example/Missing", true));
     }
 
     @Test
     void aGuestErrorWithTheSameTextIsTheGuestsOwn() {
-        assertNull(Sandbox.brokenClass(SEEN, false));
-        assertNull(Sandbox.brokenClass(new IllegalStateException(SEEN)));
+        assertNull(Engines.brokenClass(SEEN, false));
+        assertNull(Engines.brokenClass(new IllegalStateException(SEEN)));
         assertEquals("Could not initialize class X",
-                Sandbox.brokenClass(new NoClassDefFoundError("Could not initialize class X")));
+                Engines.brokenClass(new NoClassDefFoundError("Could not initialize class X")));
         try (GuestInterpreter js = Sandbox.shared().newInterpreter(
                 SandboxOptions.builder().timeout(Duration.ofSeconds(30)).build())) {
             EvalOutcome raised = js.eval("class E extends Error {}; E.prototype.name = 'java.lang.NoClassDefFoundError';"
