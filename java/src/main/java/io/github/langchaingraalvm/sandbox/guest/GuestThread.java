@@ -100,7 +100,8 @@ public final class GuestThread {
     private volatile boolean cancelRequested;
     private volatile Watchdog.Ticket ticket;
     private Watchdog.Ticket lastTicket; // the running eval's latest, on this thread
-    private boolean sweepDue; // the heap is to be collected once the running task has ended; on this thread
+    /** A collection announced as the running eval ended, started once the task has ended; on this thread. */
+    private CompletableFuture<Void> sweepDue;
 
     /**
      * Starts the thread.
@@ -258,8 +259,8 @@ public final class GuestThread {
     /** Ends the watch; {@code onForcedClose} runs when the watchdog had to close the context. */
     void unwatch(Watchdog.Ticket t, Runnable onForcedClose) {
         ticket = null;
-        if (watchdog.release(t, onForcedClose)) {
-            sweepDue = true;
+        if (watchdog.release(t, onForcedClose) && sweepDue == null) {
+            sweepDue = watchdog.sweepDue();  // announced now, before the outcome reaches the caller
         }
     }
 
@@ -469,10 +470,10 @@ public final class GuestThread {
                     break;
                 }
                 task.run();
-                if (sweepDue) {
+                if (sweepDue != null) {
                     // Here, not in unwatch: the eval's frames, and whatever they still held, are gone.
-                    sweepDue = false;
-                    watchdog.sweepLater();
+                    watchdog.sweep(sweepDue);
+                    sweepDue = null;
                 }
             }
         } catch (InterruptedException e) {

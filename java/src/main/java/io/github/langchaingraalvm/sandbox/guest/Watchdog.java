@@ -148,8 +148,8 @@ public final class Watchdog {
     private volatile Thread thread;
     /** Freed when the heap is full, so the watchdog's own next steps can allocate; taken again once they can. */
     private volatile byte[] reserve = new byte[RESERVE_BYTES];
-    /** The latest background collection (see {@link #sweepLater()}); done when none runs. */
-    private volatile CompletableFuture<Void> sweep = CompletableFuture.completedFuture(null);
+    /** The collections due or running (see {@link #sweepDue()}); each leaves the set when it is done. */
+    private final Set<CompletableFuture<Void>> sweeps = ConcurrentHashMap.newKeySet();
     /** The last failure the watchdog's thread met, for the message of an eval it cannot watch. */
     private volatile Throwable lastFailure;
 
@@ -245,7 +245,7 @@ public final class Watchdog {
 
     /**
      * As {@link #release(Ticket)}, for an eval on a guest thread: {@code onForcedClose} runs when the context was
-     * closed by force, and the result says whether the heap needs the collection of {@link #sweepLater()}, which
+     * closed by force, and the result says whether the heap needs the collection of {@link #sweepDue()}, which
      * the guest thread starts once the eval's frames are gone. Until then they can still hold what a stopped eval
      * built (a caught exception that refers to its data, in a slot the interpreter keeps alive): a collection that
      * ran first found a gigabyte the model had been refused still held, and the next eval's measurements started
@@ -283,12 +283,29 @@ public final class Watchdog {
      * Collects the heap in the background after an eval that may have left more garbage than a limit: its own
      * temporaries, or a context closed for keeping too much. An eval's measurements start from the heap in use
      * when it starts, garbage included (so live data other threads build is never blamed on it); garbage of that
-     * size lying there could hide as much kept by the next eval, so the next eval under a memory limit waits for
-     * this collection first. Evals that allocate less than their limit never cause one.
+     * size lying there could hide as much kept by the next eval, so every eval under a memory limit that starts
+     * later waits for this collection first. Evals that allocate less than their limit never cause one.
      */
     void sweepLater() {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        sweep = done;
+        sweep(sweepDue());
+    }
+
+    /**
+     * Announces a collection that {@link #sweep} starts later: every eval under a memory limit that starts from now
+     * on waits for it, in any interpreter. A guest thread announces it as its eval ends, before the outcome reaches
+     * the caller, and starts it once the eval's frames are gone: a caller that went straight on to an eval in
+     * another interpreter once measured that eval from a heap still holding the last one's gigabyte as garbage,
+     * which hid a gigabyte it kept. A collection never started is given up after {@link #SWEEP_WAIT_SECONDS}.
+     */
+    CompletableFuture<Void> sweepDue() {
+        CompletableFuture<Void> due = new CompletableFuture<>();
+        sweeps.add(due);
+        due.completeOnTimeout(null, SWEEP_WAIT_SECONDS, TimeUnit.SECONDS).whenComplete((r, e) -> sweeps.remove(due));
+        return due;
+    }
+
+    /** Runs the collection {@code due} announced, on a stopper thread, and completes it. */
+    void sweep(CompletableFuture<Void> due) {
         try {
             stopper.execute(() -> {
                 try {
@@ -297,17 +314,18 @@ public final class Watchdog {
                     heapAfterGc.set(used);
                     outsideYoungAfterGc.set(used - youngInUse());
                 } finally {
-                    done.complete(null);
+                    due.complete(null);
                 }
             });
         } catch (Throwable e) {
-            done.complete(null);
+            due.complete(null);
         }
     }
 
+    /** Waits for every collection due or running, for {@link #SWEEP_WAIT_SECONDS} at most. */
     private void awaitSweep() {
         try {
-            sweep.get(SWEEP_WAIT_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.allOf(sweeps.toArray(CompletableFuture[]::new)).get(SWEEP_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
