@@ -666,7 +666,7 @@ SPREAD_BATCH = (
     "const b = tools.sendEmail({to: 'b@example.com'});\n"
     "spin(3e6);\n"
     "const c = tools.sendEmail({to: 'c@example.com'});\n"
-    "await Promise.all([a, b, c])"
+    "(await Promise.allSettled([a, b, c])).map((r) => r.status)"
 )
 
 
@@ -691,9 +691,11 @@ def test_calls_started_before_the_guest_waits_are_one_batch_however_long_it_comp
     finally:
         stop.set()
         burner.join()
-    assert out == ['<error type="ToolRejected">tools.sendEmail: the reviewer rejected this call; it did not run. Do '
-                   "not retry it unless the user asks.</error>"]
-    # The two approved calls run at once (Promise.all), each in a thread of the tool pool: either may finish first.
+    # The cell waits for all three (Promise.allSettled): with Promise.all the rejection would end the eval while the
+    # approved calls may still be queued for the tool pool, and a call still running when an eval ends is cancelled
+    # (docs/tools.md), so whether they ran would depend on the machine's load.
+    assert out == ['<result>["fulfilled", "fulfilled", "rejected"]</result>']
+    # The two approved calls run at once, each in a thread of the tool pool: either may finish first.
     assert sorted(SENT) == ["a@example.com", "b@example.com"]
 
 
