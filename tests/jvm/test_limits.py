@@ -151,13 +151,14 @@ def test_garbage_in_the_heap_when_a_bomb_starts_does_not_hide_it() -> None:
             assert js.eval("typeof kept").value == "undefined"
 
 
-@pytest.mark.parametrize(
-    ("language", "code"),
-    [
-        pytest.param("python", "kept = bytearray(1 << 30)\nlen(kept)", id="python-bytearray"),
-        pytest.param("js", "var kept = new Uint8Array(2 ** 30); kept.length", id="js-typed-array"),
-    ],
-)
+GIGABYTE_IN_ONE_STEP = [
+    pytest.param("python", "kept = bytearray(1 << 30)\nlen(kept)", id="python-bytearray"),
+    pytest.param("js", "var kept = new Uint8Array(2 ** 30); kept.length", id="js-typed-array"),
+]
+"""One allocation of a gigabyte, kept in a global: far over a 64 MiB limit in one step."""
+
+
+@pytest.mark.parametrize(("language", "code"), GIGABYTE_IN_ONE_STEP)
 def test_a_gigabyte_kept_in_one_step_is_stopped_every_time_in_process(language: str, code: str) -> None:
     # One allocation far over the limit, again and again in one interpreter. Each stop closes the context; the
     # collection after it must find the closed context's objects dropped, or the next eval's measurements start
@@ -186,13 +187,7 @@ def test_a_gigabyte_kept_in_one_step_is_stopped_every_time_in_process(language: 
         assert line == f"{i} limit OutOfMemory", proc.stdout
 
 
-@pytest.mark.parametrize(
-    ("language", "code"),
-    [
-        pytest.param("python", "kept = bytearray(1 << 30)\nlen(kept)", id="python-bytearray"),
-        pytest.param("js", "var kept = new Uint8Array(2 ** 30); kept.length", id="js-typed-array"),
-    ],
-)
+@pytest.mark.parametrize(("language", "code"), GIGABYTE_IN_ONE_STEP)
 def test_a_gigabyte_kept_right_after_another_interpreters_stop_is_stopped(language: str, code: str) -> None:
     # Two interpreters take turns: each eval starts as soon as the other's stopped one returned. The collection that
     # clears the stopped eval's gigabyte runs once its frames are gone, after the outcome has reached the caller; the
