@@ -243,6 +243,81 @@ def test_a_closed_interpreters_worker_is_reused_without_its_state() -> None:
     assert reused == pid
 
 
+def test_the_warmest_idle_worker_is_checked_out_first() -> None:
+    # A spare that comes back to the pool after a used worker was taken first (last in, first out): the next
+    # interpreter got a cold JVM instead of the worker that had already compiled.
+    proc = run_python(
+        """
+        import time
+        from langchain_graalvm import Interpreter
+        from langchain_graalvm._runtime import _worker
+        pool = _worker.pool()
+        with Interpreter(isolation="process", prestart=False) as warm:
+            for i in range(5):
+                warm.eval(f"{i} + 1")
+            pid = warm._guest.worker_pid
+            heap = warm._guest._worker.heap_bytes
+        pool.spares = 2  # one more than the idle warm worker: a spare starts, and comes back after it
+        pool.ensure_spares(heap)
+        deadline = time.monotonic() + 120
+        while pool.stats()["idle"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        with pool._cond:
+            print("order", [w.pid == pid for _, w in next(iter(pool._idle.values()))])
+        with Interpreter(isolation="process", prestart=False) as nxt:
+            print("next", nxt.eval("1").value, nxt._guest.worker_pid == pid)
+        """,
+        env={"LANGCHAIN_GRAALVM_WORKER_SPARES": "0"},
+        timeout=300,
+    )
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+    # The spare came back last (so last-in first-out would have given it), and the warm worker was given.
+    assert lines.get("order") == "[True, False]", proc.stdout + proc.stderr[-2000:]
+    assert lines.get("next") == "1 True", proc.stdout
+
+
+def test_a_threads_turns_run_in_one_worker() -> None:
+    # The middleware kept two spare interpreters per configuration; through workers each held a worker process, so
+    # a thread's turns went round three workers, each compiling the same code (and three JVMs for one conversation).
+    proc = run_python(
+        """
+        import os, sys, time
+        sys.path.insert(0, os.getcwd())
+        from langgraph.checkpoint.memory import InMemorySaver
+        from langchain_graalvm import CodeInterpreterMiddleware
+        from langchain_graalvm._runtime import _remote, _worker
+        from tests.support.scripted import build_agent, results_of, thread, turn
+        pids = []
+        plain_eval = _remote.WorkerGuest.eval
+        def eval_seen(self, code, host):
+            pids.append(self.worker_pid)
+            return plain_eval(self, code, host)
+        _remote.WorkerGuest.eval = eval_seen
+        agent = build_agent(CodeInterpreterMiddleware(isolation="process", timeout=60.0), checkpointer=InMemorySaver())
+        config = thread()
+        pool = _worker.pool()
+        results = []
+        for i in range(4):
+            results.append(results_of(agent.invoke(turn(f"var n{i} = {i}; {i} * 2"), config))[0])
+            # As between a real agent's turns (the model's answer takes a while): the turn's interpreter is closed
+            # in the background, its worker back in the pool.
+            deadline = time.monotonic() + 60
+            while pool.stats()["busy"] and time.monotonic() < deadline:
+                time.sleep(0.05)
+        print("results", results)
+        print("workers", len(set(pids)), len(pids))
+        print("started", pool.stats()["started"])
+        """,
+        timeout=600,
+    )
+    lines = dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+    expected = str([f"<result>{i * 2}</result>" for i in range(4)])
+    assert lines.get("results") == expected, proc.stdout + proc.stderr[-3000:]
+    assert lines.get("workers") == "1 4", proc.stdout
+    # The turns' worker and the pool's one spare.
+    assert int(lines["started"]) <= 2, proc.stdout
+
+
 def test_workers_die_with_their_parent() -> None:
     proc = run_python(
         """

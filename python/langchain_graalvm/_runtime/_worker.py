@@ -422,7 +422,7 @@ class WorkerPool:
             }
 
     def checkout(self, heap_bytes: int) -> WorkerProcess:
-        """A worker of this heap size: an idle one, else a new one. Waits while the pool is full."""
+        """A worker of this heap size: an idle one (the warmest), else a new one. Waits while the pool is full."""
         give_up = time.monotonic() + self.wait_s
         with self._cond:
             while True:
@@ -437,7 +437,10 @@ class WorkerPool:
                     return shared
                 idle = self._idle.get(heap_bytes, [])
                 while idle:
-                    _, worker = idle.pop()
+                    # The warmest first: the one that has run the most evals has compiled the most.
+                    entry = max(idle, key=lambda e: e[1].evals)
+                    idle.remove(entry)
+                    worker = entry[1]
                     if worker.alive:
                         self._busy[worker] = 1
                         return worker

@@ -128,7 +128,16 @@ class SparePool:
         return build(spec)
 
     def replenish(self, spec: InterpreterOptions) -> None:
-        """Starts building spares for ``spec`` in the background, up to the pool's size."""
+        """Starts building spares for ``spec`` in the background, up to the pool's size.
+
+        Not for the worker tier: there a spare holds a worker process of its own, so a thread's turns would go
+        round the active interpreter's worker and the spares', each warming its own JIT (three times the compile
+        work and the memory for one conversation). A new interpreter checks out the worker the last one gave back,
+        and the worker keeps its own context built ahead (``WorkerServer``'s spares); only the first, prewarmed
+        spare is made, to start a worker while the model thinks.
+        """
+        if spec.isolation == "process":
+            return
         with self._lock:
             if self._closed or spec not in self._spares:
                 return
