@@ -1,5 +1,5 @@
 // The entry writers of the encoder, one per kind of object-table entry (see format.js). This part is put in
-// the body of encodeNames (encoder.js), which calls them from entry(); they write through its out() and emit*().
+// encoder.js, whose entry() calls them; they write through its out() and emit*(), into the walk's state.
 // An object is named by q, the order in which the encoder found it (its id in the text is given later).
 // Entries never nest (objects found while writing one wait for their own turn), so the scratch lists are shared.
 /* eslint no-unused-vars: ["error", { "caughtErrors": "none", "varsIgnorePattern":
@@ -12,11 +12,9 @@
           getOwnPropertyNames, getPrototypeOf, hasOwn, isIndexKey, isResidue, jsonStringify, limitExceeded, list,
           mapEntries, mapIterNext, numberValueOf, out, ownStackGetter, ownValue, pathOf, pendingRef:writable,
           protoStackGetter, protoText, protoTokenCount:writable, protoTokens, put, reflectSetPrototypeOf,
-          regexpSource, setIterNext, setValues, shapeCount:writable, shapeKey, shapeKeys, shapeProto, shapeProtoQ,
-          shapes, size:writable, slice, stringValueOf, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArrayTag,
-          val */
-const scratch = list(); // the descriptors of the object being written, by key index
-
+          regexpSource, scratch, setIterNext, setValues, shapeCount:writable, shapeKey, shapeKeys, shapeProto,
+          shapeProtoQ, shapes, size:writable, slice, stringValueOf, typedArrayBuffer, typedArrayByteOffset,
+          typedArrayLength, typedArrayTag, val */
 function descriptor(o, k) {
   try {
     return getOwnPropertyDescriptor(o, k);
