@@ -236,6 +236,47 @@ def test_foreign_jvm_without_our_jars_is_a_clear_error() -> None:
     assert "Another library already started a JVM" in proc.stdout, proc.stderr
 
 
+def test_threads_that_called_an_interpreter_are_detached_when_they_end_and_a_thread_dump_is_safe() -> None:
+    # An ended thread left attached keeps its place in the JVM's thread list, and a thread dump reads its state
+    # through the stack glibc has since unmapped: SIGSEGV in the VM thread. Many threads at once, so that their
+    # stacks outgrow glibc's cache and are unmapped.
+    jcmd = _jvmfinder.find_jdk().home / "bin" / "jcmd"
+    proc = run_python(
+        f"""
+        import os, subprocess, threading
+        import jpype
+        from langchain_graalvm import Interpreter
+        it = Interpreter()
+        it.eval("1")
+        java_threads, results, lock, go = [], [], threading.Lock(), threading.Event()
+        def work(i):
+            try:
+                with lock:  # one interpreter runs one eval at a time
+                    results.append(it.eval(f"{{i}} + 1").text == f"<result>{{i + 1}}</result>")
+                    java_threads.append(jpype.JClass("java.lang.Thread").currentThread())
+            finally:
+                go.wait()  # all the threads at once, each attached
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(48)]
+        for t in threads:
+            t.start()
+        while len(results) < len(threads) and all(t.is_alive() for t in threads):
+            threading.Event().wait(0.05)
+        go.set()
+        for t in threads:
+            t.join()
+        print("evals", sum(results), "still alive", sum(bool(t.isAlive()) for t in java_threads), "of", len(java_threads))
+        dump = subprocess.run([{str(jcmd)!r}, str(os.getpid()), "Thread.print"], capture_output=True, text=True)
+        print("dump", dump.returncode, "threads listed", dump.stdout.count(chr(10) + '"'))
+        print("after the dump", it.eval("6 * 7").text)
+        """,
+        timeout=300,
+    )
+    assert "evals 48 still alive 0 of 48" in proc.stdout, proc.stdout + proc.stderr[-3000:]
+    assert "dump 0" in proc.stdout and "after the dump <result>42</result>" in proc.stdout, (
+        proc.stdout + proc.stderr[-3000:]
+    )
+
+
 def test_fork_after_start_is_a_clear_error_not_a_hang() -> None:
     proc = run_python(
         """

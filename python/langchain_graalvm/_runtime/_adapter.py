@@ -124,6 +124,7 @@ class InProcessGuest:
 
     def prepare(self) -> None:
         """Builds a JavaScript interpreter's context now, without running a cell."""
+        _jvm.attach_check()
         self._java.prepare()
 
     def eval(self, code: str, host: HostBinding | None) -> EvalOutcome:
@@ -159,12 +160,14 @@ class InProcessGuest:
 
     def cancel(self) -> None:
         if not _jvm.forked():  # a fork runs no eval of its own
+            _jvm.track_thread()
             self._java.cancel()
 
     def close(self) -> None:
         if _jvm.forked():
             _jvm.keep_in_fork(self._java)  # the parent's context: neither closed nor released from here
         else:
+            _jvm.track_thread()
             self._java.close()
 
     def snapshot(self, max_bytes: int | None) -> bytes:
@@ -226,6 +229,7 @@ class _JavaChannel:
         self._queue = queue
 
     def poll(self, timeout_ms: int) -> str | None:
+        _jvm.track_thread()
         batch = self._queue.poll(timeout_ms)
         return None if batch is None else text_of(batch)
 

@@ -205,6 +205,7 @@ os.register_at_fork(
 def jclass(name: str) -> Any:
     """A Java class, starting the JVM first."""
     start()
+    track_thread()
     import jpype
 
     return jpype.JClass(name)
@@ -215,9 +216,53 @@ def attach_check() -> None:
 
     Call it before any Java call that may run in a fork: in the child, even a call as small as ``isClosed()`` can
     wait forever, for a safepoint or a lock that one of the parent's JVM threads (none of which exist here) held
-    at the moment of the fork.
+    at the moment of the fork. It also has the calling thread detached from the JVM when it ends
+    (:func:`track_thread`).
     """
     _check_fork()
+    track_thread()
+
+
+class _DetachAtEnd:
+    """Held in a thread-local slot of a Python thread that calls Java; freed as the thread ends, it detaches it."""
+
+    __slots__ = ("_detach",)
+
+    def __init__(self, detach: Callable[[], None]) -> None:
+        self._detach = detach
+
+    def __del__(self) -> None:
+        # Runs in the ending thread, with the GIL, as Python clears the thread's state; at interpreter exit, the
+        # states of daemon threads still running are cleared from the main thread, which stays attached.
+        if _started_pid == os.getpid() and threading.get_ident() != threading.main_thread().ident:
+            try:
+                self._detach()
+            except Exception:  # noqa: BLE001 - a thread's end must not fail; at worst it stays attached
+                pass
+
+
+_thread_slot = threading.local()
+
+
+def track_thread() -> None:
+    """Has the calling Python thread detached from the JVM when it ends.
+
+    JPype attaches every Python thread that calls Java and never detaches it. When the thread ends, the JVM keeps a
+    thread whose native stack is gone: every ended thread that called an interpreter stays in the JVM's thread
+    list, and a thread dump (``jcmd <pid> Thread.print``, ``jstack``, a flight recording's periodic dump) reads
+    each listed thread's state through its freed stack and crashes the process with SIGSEGV once glibc has
+    unmapped it. The main thread never ends before the JVM does, and a thread that Java started (a Java thread
+    calling back into Python) belongs to Java: neither is detached.
+    """
+    if _started_pid is None or getattr(_thread_slot, "held", None) is not None:
+        return  # nothing to attach to yet, or the thread is known
+    current = threading.current_thread()
+    if current is threading.main_thread() or isinstance(current, threading._DummyThread):
+        _thread_slot.held = False
+    else:
+        import jpype
+
+        _thread_slot.held = _DetachAtEnd(jpype.JClass("java.lang.Thread").detach)
 
 
 _kept_in_fork: list[Any] = []
