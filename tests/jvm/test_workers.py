@@ -92,6 +92,23 @@ def test_a_worker_killed_between_evals_is_reported_by_the_next_eval_once() -> No
         assert js.eval("1 + 1").value == "2" and _pid_of(js) != pid
 
 
+def test_a_dead_worker_is_not_alive_while_another_thread_waits_on_its_process() -> None:
+    # Popen.poll() answers None while another thread is in Popen.wait(), as the reader thread is once the stream
+    # ends: a worker killed between evals was reported alive (once in CI, on a loaded machine). Here the test holds
+    # the lock that wait() holds, so the reader waits behind it as long as the test needs.
+    with Interpreter(timeout=SLOW, isolation="process") as js:
+        js.eval("var kept = 1")
+        pid = _pid_of(js)
+        proc = js._guest._worker._proc  # type: ignore[union-attr]
+        with proc._waitpid_lock:
+            os.kill(pid, signal.SIGKILL)
+            os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)  # dead, not yet reaped
+            assert not js.alive
+        out = js.eval("kept + 1")
+        assert out.error_type == "InternalError" and out.state_reset, out.text
+        assert js.eval("1 + 1").value == "2" and _pid_of(js) != pid
+
+
 @pytest.mark.parametrize("keep_warm", [True, False], ids=["parked-slot", "closed-slot"])
 def test_thread_mode_goes_on_from_the_snapshot_after_the_workers_died_between_turns(keep_warm: bool) -> None:
     # keep_warm parks the turn's interpreter with its worker; killed there, the next turn silently lost the globals

@@ -292,7 +292,14 @@ class WorkerProcess(Connection):
 
     @property
     def alive(self) -> bool:
-        return self._lost is None and self._proc.poll() is None
+        if self._lost is not None or self._proc.returncode is not None:
+            return False
+        # Not Popen.poll(): it answers None while another thread is in Popen.wait() (the reader thread waits as the
+        # stream ends), so a worker killed between evals could look alive. This asks the kernel and reaps nothing.
+        try:
+            return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
+        except ChildProcessError:
+            return False  # already reaped: it has ended
 
     def stderr_tail(self) -> str:
         with self._lock:
