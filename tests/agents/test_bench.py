@@ -61,6 +61,22 @@ def test_the_python_data_cells_refuse_a_result_that_differs_from_cpythons() -> N
         check_agree(failed, cpython)
 
 
+def test_the_python_benches_bare_context_runs_on_the_sandboxs_engine_under_its_policy() -> None:
+    """bench/python_cells.py and bench/python_guest.py compare the eval tool with this context: it must build from
+    the sandbox's own engine and builder, give a cell's final value, and keep the sandbox's restrictions."""
+    from langchain_graalvm.cli._bench_python import bare_context
+
+    ctx = bare_context()
+    try:
+        assert str(ctx.eval("python", "x = 6\nx * 7")) == "42"
+        with pytest.raises(Exception, match="host lookup is not allowed"):
+            ctx.eval("python", "import java\njava.type('java.lang.System')")
+        with pytest.raises(Exception, match="Operation not permitted"):
+            ctx.eval("python", "import os\nos.listdir('/')")
+    finally:
+        ctx.close()
+
+
 def test_bench_rejects_unknown_workloads() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "langchain_graalvm", "bench", "--only", "nonsense"],

@@ -559,3 +559,36 @@ def test_a_replaced_random_seed_neither_hangs_nor_unseeds_the_next_seeded_cell()
         assert first.ok and first.value.startswith("[5, "), first.text
         assert again.value == first.value
         assert plain.ok and plain.value != first.value, plain.text
+
+
+def test_a_process_that_runs_only_python_never_starts_the_javascript_warm_up() -> None:
+    # The warm-up parses the JavaScript guest code, loads the cell compiler and runs JavaScript cells; in a process
+    # that only runs Python it took CPU and the Truffle compile queue from the model's Python cells. It starts with
+    # the first JavaScript interpreter: right after it is made, the thread is parsing the JavaScript guest code.
+    proc = run_python(
+        """
+        from langchain_graalvm import Interpreter
+        from langchain_graalvm._runtime import _jvm
+
+        def warm_up_threads():
+            threads = _jvm.jclass("java.lang.Thread").getAllStackTraces().keySet()
+            return sum(1 for t in threads if str(t.getName()) == "graalvm-sandbox-warmup")
+
+        with Interpreter("python", timeout=120) as py:
+            print("python", py.eval("sum(range(10))").text, warm_up_threads())
+            with Interpreter("python", timeout=120) as other:
+                other.eval("1")
+            print("still", warm_up_threads())
+            js = Interpreter(timeout=120, prestart=False)
+            js._guest_now()  # the Java interpreter, without a context yet
+            print("javascript", warm_up_threads())
+            print("eval", js.eval("6 * 7").text)
+            js.close()
+        """,
+        env={"LANGCHAIN_GRAALVM_BACKGROUND_START": "0"},
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
+    assert proc.stdout.splitlines() == [
+        "python <result>45</result> 0", "still 0", "javascript 1", "eval <result>42</result>",
+    ], proc.stdout

@@ -124,19 +124,25 @@ def cpython_runner() -> Callable[[str], str]:
 def bare_context() -> Any:
     """A GraalPy context from the sandbox's own engine and context builder (CONSTRAINED, no host access), with
     none of the package's layers: what the engine alone costs (``bench/python_cells.py``, ``bench/python_guest.py``).
-    Starts the JVM and the sandbox's Python engine first."""
+    Starts the JVM and the sandbox's Python engine first, with one eval on this thread: nothing of the package's
+    keeps running in the background when it returns."""
     from .. import Interpreter
     from .._runtime import _jvm
 
-    Interpreter("python").close()
+    with Interpreter("python", prestart=False) as py:
+        py.eval("0")
     sandbox = _jvm.jclass("io.github.langchaingraalvm.sandbox.Sandbox")
-    engine_of = sandbox.class_.getDeclaredMethod("pythonEngine")
+    engines_field = sandbox.class_.getDeclaredField("engines")
+    engines_field.setAccessible(True)
+    engines = engines_field.get(sandbox.shared())
+    engines_class = _jvm.jclass("io.github.langchaingraalvm.sandbox.guest.Engines")
+    engine_of = engines_class.class_.getDeclaredMethod("pythonEngine")
     engine_of.setAccessible(True)
-    restricted = sandbox.class_.getDeclaredMethod(
+    restricted = engines_class.class_.getDeclaredMethod(
         "restrictedContext", _jvm.jclass("java.lang.String"), _jvm.jclass("org.graalvm.polyglot.Engine")
     )
     restricted.setAccessible(True)
-    return restricted.invoke(None, "python", engine_of.invoke(sandbox.shared())).build()
+    return restricted.invoke(None, "python", engine_of.invoke(engines)).build()
 
 
 def fresh_process(backend: str, records: int, rounds: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.graalvm.polyglot.Context;
@@ -125,6 +126,9 @@ public final class Engines {
     private volatile boolean realEvalStarted;
     /** How many evals of interpreters other than the warm-up's are running now. */
     private final AtomicInteger realEvalsRunning = new AtomicInteger();
+    private final AtomicBoolean warmUpStarted = new AtomicBoolean();
+    /** The name of the warm-up's thread. */
+    private static final String WARM_UP_THREAD = "graalvm-sandbox-warmup";
     /** How often the warm-up looks whether the evals running have ended. */
     private static final Duration IDLE_POLL = Duration.ofMillis(20);
     /** Counted down when the process's first context is ready (or failed); the warm-up starts after it. */
@@ -133,16 +137,25 @@ public final class Engines {
     private static final Duration FIRST_CONTEXT_WAIT = Duration.ofSeconds(10);
 
     /**
-     * Creates the JavaScript engine and the watchdog, installs the unwind guard, and starts the warm-up on a thread
-     * of its own (unless the system property {@code langchain.graalvm.noWarmUp} is true).
+     * Creates the JavaScript engine and the watchdog and installs the unwind guard. The JavaScript warm-up starts
+     * with the first JavaScript interpreter ({@link #startWarmUp}).
      */
     public Engines(SandboxAccess access) {
         this.access = access;
         javaScriptEngine = tunedEngine("js");
         UnwindGuard.install();
         watchdog = new Watchdog();
-        // The cell compiler takes seconds to load in a cold JVM; start now, beside the first context.
-        if (Boolean.getBoolean("langchain.graalvm.noWarmUp")) {
+    }
+
+    /**
+     * Starts the JavaScript warm-up on a thread of its own, once per process (never when the system property
+     * {@code langchain.graalvm.noWarmUp} is true): it parses the JavaScript guest resources, loads the cell compiler
+     * and runs {@link EngineWarmUp}. Called as a JavaScript interpreter is made, so that a process that only runs
+     * Python never pays for it: on two processors its parsing and its Truffle compilations, which share one compile
+     * queue with GraalPy's, slowed a fresh process's Python cells.
+     */
+    void startWarmUp() {
+        if (Boolean.getBoolean("langchain.graalvm.noWarmUp") || !warmUpStarted.compareAndSet(false, true)) {
             return;
         }
         Thread warm = new Thread(() -> {
@@ -162,7 +175,7 @@ public final class Engines {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "graalvm-sandbox-warmup");
+        }, WARM_UP_THREAD);
         warm.setDaemon(true);
         warm.setPriority(Thread.MIN_PRIORITY);
         warm.start();
