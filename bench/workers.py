@@ -4,7 +4,8 @@ Rows (every fresh-process figure from its own process, tiers alternating, median
 
 - first result: a fresh process to its first ``1+1`` (JavaScript) or ``1 + 1`` (Python), in-process, through a
   private worker, and through a warm local server (started, and used once, before the runs);
-- warm eval: the median of 300 ``i*2+1`` cells after 50, per tier;
+- warm eval: the median of 300 ``i*2+1`` cells after 50, per tier, and in steady state: of 500 after 2350 (a fresh
+  JVM's host JIT has compiled the protocol and the bridge by then; the worker's own JVM is as young as the process);
 - containment, in one process with two worker interpreters: the agent's RSS growth while one runs an allocation
   bomb, the other's small-cell latency meanwhile against idle, and how long after a stuck builtin's eval returned
   its worker process is gone (its core freed);
@@ -45,7 +46,12 @@ with Interpreter(lang, isolation=iso, prestart=False, timeout=600) as it:
     times = []
     for i in range(300):
         s = time.perf_counter(); it.eval(f"{i} * 2 + 1"); times.append(time.perf_counter() - s)
-print(json.dumps({"first": first, "warm_ms": sorted(times)[150] * 1000}))
+    for i in range(2000):
+        it.eval(f"{i} - 1")
+    steady = []
+    for i in range(500):
+        s = time.perf_counter(); it.eval(f"{i} * 3 + 1"); steady.append(time.perf_counter() - s)
+print(json.dumps({"first": first, "warm_ms": sorted(times)[150] * 1000, "steady_ms": sorted(steady)[250] * 1000}))
 """
 
 
@@ -79,14 +85,15 @@ def first_results(runs: int, server_env: dict[str, str]) -> None:
                 print(name, "failed:", proc.stderr[-1500:])
                 continue
             found[name].append(json.loads(proc.stdout.strip().splitlines()[-1]))
-    print("| tier | first result (s) | warm eval (ms) |")
-    print("|---|---:|---:|")
+    print("| tier | first result (s) | warm eval, evals 51-350 (ms) | steady eval, evals 2351-2850 (ms) |")
+    print("|---|---:|---:|---:|")
     for name in names:
         rows = found[name]
         if rows:
             first = statistics.median(r["first"] for r in rows)
             warm = statistics.median(r["warm_ms"] for r in rows)
-            print(f"| {name} | {first:.2f} | {warm:.3f} |")
+            steady = statistics.median(r["steady_ms"] for r in rows)
+            print(f"| {name} | {first:.2f} | {warm:.3f} | {steady:.3f} |")
 
 
 def containment() -> None:

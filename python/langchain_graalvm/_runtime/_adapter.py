@@ -7,8 +7,11 @@ No JPype object leaves this module. Strings cross as Java strings and are conver
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
+
+import msgpack
 
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
@@ -21,6 +24,7 @@ from ._backend import (
     HostBinding,
     decode_snapshot,
     host_error_outcome,
+    outcome_from_wire,
 )
 
 __all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
@@ -42,24 +46,15 @@ def call_with_text(method: Any, text: str, *rest: Any) -> Any:
         return method(_jvm.java_string(text), *rest)
 
 
-def _plain(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
 def to_python(outcome: Any) -> EvalOutcome:
-    """Copies a Java ``EvalOutcome`` into a Python one; its texts hold no lone surrogates (Java escaped them)."""
-    return EvalOutcome(
-        status=str(outcome.status().wireName()),  # type: ignore[arg-type]
-        text=str(outcome.envelope()),
-        value=_plain(outcome.value()),
-        stdout=str(outcome.stdout()),
-        stdout_dropped=int(outcome.stdoutDropped()),
-        error_type=_plain(outcome.errorType()),
-        error_message=_plain(outcome.errorMessage()),
-        error_stack=str(outcome.errorStack()),
-        state_reset=bool(outcome.stateReset()),
-        duration_s=int(outcome.durationNanos()) / 1e9,
-    )
+    """Copies a Java ``EvalOutcome`` into a Python one, in one call: its fields as the worker protocol sends them
+    (one JPype call per field cost more than the rest of the package's work on a small cell)."""
+    return outcome_from_wire(msgpack.unpackb(bytes(_wire().outcome(outcome))))
+
+
+@functools.cache
+def _wire() -> Any:
+    return _jvm.jclass(f"{_PACKAGE}.worker.Wire")
 
 
 def new_interpreter(config: InterpreterOptions) -> Guest:

@@ -7,7 +7,7 @@ one runs.
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ..errors import SnapshotError
 
@@ -46,6 +46,23 @@ class EvalOutcome:
     def ok(self) -> bool:
         """Whether the eval completed without an error."""
         return self.status == "ok"
+
+
+def outcome_from_wire(fields: dict[str, Any]) -> EvalOutcome:
+    """An outcome from its wire fields, as both backends receive them (Java's ``worker.Wire``): a worker in its
+    ``outcome`` message, the in-process backend in one call across JPype."""
+    return EvalOutcome(
+        status=fields["status"],
+        text=fields["text"],
+        value=fields["value"],
+        stdout=fields["stdout"],
+        stdout_dropped=int(fields["stdoutDropped"]),
+        error_type=fields["errorType"],
+        error_message=fields["errorMessage"],
+        error_stack=fields["errorStack"],
+        state_reset=bool(fields["stateReset"]),
+        duration_s=int(fields["durationNanos"]) / 1e9,
+    )
 
 
 def error_envelope(type_name: str, message: str) -> str:

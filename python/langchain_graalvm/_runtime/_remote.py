@@ -15,7 +15,15 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmError, SnapshotError
 from ..options import InterpreterOptions
 from . import _server
-from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, HostBinding, decode_snapshot, host_error_outcome
+from ._backend import (
+    PYTHON_MISSING,
+    CallChannel,
+    EvalOutcome,
+    HostBinding,
+    decode_snapshot,
+    host_error_outcome,
+    outcome_from_wire,
+)
 from ._worker import (
     START_DEADLINE_S,
     Connection,
@@ -138,18 +146,7 @@ class WorkerGuest:
             # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
             # in the worker, holding a core. Only killing a private worker frees it; the server keeps it.
             self._lose("its guest was stuck in a builtin past the grace")
-        return EvalOutcome(
-            status=fields["status"],
-            text=fields["text"],
-            value=fields["value"],
-            stdout=fields["stdout"],
-            stdout_dropped=int(fields["stdoutDropped"]),
-            error_type=fields["errorType"],
-            error_message=fields["errorMessage"],
-            error_stack=fields["errorStack"],
-            state_reset=bool(fields["stateReset"]),
-            duration_s=int(fields["durationNanos"]) / 1e9,
-        )
+        return outcome_from_wire(fields)
 
     def cancel(self) -> None:
         if os.getpid() == self._pid and not self._closed:

@@ -327,17 +327,7 @@ public final class WorkerServer {
     }
 
     private void sendOutcome(long rid, GuestInterpreter guest, EvalOutcome o) {
-        Map<String, Object> fields = new java.util.HashMap<>();
-        fields.put("status", o.status().wireName());
-        fields.put("text", o.envelope());
-        fields.put("value", o.value());
-        fields.put("stdout", o.stdout());
-        fields.put("stdoutDropped", o.stdoutDropped());
-        fields.put("errorType", o.errorType());
-        fields.put("errorMessage", o.errorMessage());
-        fields.put("errorStack", o.errorStack());
-        fields.put("stateReset", o.stateReset());
-        fields.put("durationNanos", o.durationNanos());
+        Map<String, Object> fields = Wire.fields(o);
         fields.put("closed", guest.isClosed());
         send("outcome", rid, fields);
     }
@@ -422,40 +412,11 @@ public final class WorkerServer {
             out.packString(kind);
             out.packLong(rid);
             for (Object item : items) {
-                pack(item);
+                Wire.pack(out, item);
             }
             out.flush();
         } catch (IOException e) {
             // The client is gone: the input ends next and the server with it.
-        }
-    }
-
-    private void pack(Object item) throws IOException {
-        if (item == null) {
-            out.packNil();
-        } else if (item instanceof String s) {
-            out.packString(s);
-        } else if (item instanceof Boolean b) {
-            out.packBoolean(b);
-        } else if (item instanceof Long l) {
-            out.packLong(l);
-        } else if (item instanceof Integer i) {
-            out.packLong(i);
-        } else if (item instanceof Double d) {
-            out.packDouble(d);
-        } else if (item instanceof List<?> list) {
-            out.packArrayHeader(list.size());
-            for (Object element : list) {
-                pack(element);
-            }
-        } else if (item instanceof Map<?, ?> map) {
-            out.packMapHeader(map.size());
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
-                pack(entry.getKey());
-                pack(entry.getValue());
-            }
-        } else {
-            throw new IllegalArgumentException("cannot send a " + item.getClass());
         }
     }
 }
