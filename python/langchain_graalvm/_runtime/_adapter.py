@@ -48,7 +48,7 @@ def call_with_text(method: Any, text: str, *rest: Any) -> Any:
 
 def to_python(outcome: Any) -> EvalOutcome:
     """Copies a Java ``EvalOutcome`` into a Python one, in one call: its fields as the worker protocol sends them
-    (one JPype call per field cost more than the rest of the package's work on a small cell)."""
+    (one JPype call per field cost about as much as all of the package's Python work on a small cell)."""
     return outcome_from_wire(msgpack.unpackb(bytes(_wire().outcome(outcome))))
 
 
