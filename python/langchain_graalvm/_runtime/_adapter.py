@@ -11,8 +11,6 @@ import functools
 from pathlib import Path
 from typing import Any
 
-import msgpack
-
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
@@ -49,6 +47,8 @@ def call_with_text(method: Any, text: str, *rest: Any) -> Any:
 def to_python(outcome: Any) -> EvalOutcome:
     """Copies a Java ``EvalOutcome`` into a Python one, in one call: its fields as the worker protocol sends them
     (one JPype call per field cost about as much as all of the package's Python work on a small cell)."""
+    import msgpack  # here, not at the top: the package imports with the standard library alone (scripts/setup.sh)
+
     return outcome_from_wire(msgpack.unpackb(bytes(_wire().outcome(outcome))))
 
 
