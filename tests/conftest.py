@@ -51,8 +51,18 @@ def run_python(code: str, *, env: dict[str, str] | None = None, timeout: float =
             env=full_env,
             cwd=ROOT,
         )
+    except subprocess.TimeoutExpired as exc:
+        # subprocess.run killed the child; what it printed until then is what says where it stopped.
+        out, err = (_text(exc.output), _text(exc.stderr))
+        pytest.fail(f"the child ran past {timeout} s\n--- stdout\n{out[-3000:]}\n--- stderr\n{err[-6000:]}")
     finally:
         os.unlink(script.name)
+
+
+def _text(data: bytes | str | None) -> str:
+    if isinstance(data, bytes):
+        return data.decode(errors="replace")
+    return data or ""
 
 
 @pytest.fixture(scope="session")

@@ -209,7 +209,10 @@ def test_multiprocessing_fork_child_gets_a_clear_error_and_spawn_works() -> None
         import multiprocessing as mp
 
         def use(q):
-            import gc
+            import faulthandler, gc
+            # A child that hangs prints every thread's stack and ends, so that a failure says where it stopped.
+            # Armed here, not in the parent: a fork child would wait forever to cancel the parent's watchdog.
+            faulthandler.dump_traceback_later(90, exit=True)
             # Importing the agent stack allocates enough to trigger Python's collector, which once asked the
             # parent's (absent) JVM threads for a collection and hung the child.
             from langchain_graalvm import Interpreter, JvmError, CodeInterpreterMiddleware
@@ -229,9 +232,13 @@ def test_multiprocessing_fork_child_gets_a_clear_error_and_spawn_works() -> None
                 p = ctx.Process(target=use, args=(q,))
                 p.start()
                 p.join(120)
+                if p.exitcode is None:
+                    p.kill()
                 print(method, "exit", p.exitcode, q.get(timeout=5) if p.exitcode == 0 else None, flush=True)
+            import faulthandler
+            faulthandler.dump_traceback_later(60, exit=True)  # the parent's own exit, JVM shutdown included
         """,
-        timeout=240,
+        timeout=330,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = proc.stdout.splitlines()
