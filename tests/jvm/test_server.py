@@ -104,6 +104,25 @@ def test_a_fresh_client_finds_the_warm_server_and_its_engine(server_dir: Path) -
         assert f"[ok  ] sandbox server: pid {facts['pid']}, 1 client sessions, 1 interpreters" in out.getvalue()
 
 
+def test_a_fresh_client_of_the_server_never_loads_jpype(server_dir: Path) -> None:
+    # Neither the background start (on by default) nor the eval needs the in-process JVM's bridge, which costs a
+    # fresh process about 0.1 s (JPype imports NumPy when it is installed).
+    facts = _server.start()
+    env = {"LANGCHAIN_GRAALVM_SERVER_DIR": str(server_dir), "LANGCHAIN_GRAALVM_SERVER": "auto"}
+    code = """
+        import sys
+        from langchain_graalvm import Interpreter
+        with Interpreter(isolation="process") as js:
+            print("eval", js.eval("6 * 7").text, js._guest.worker_pid)
+        print("jpype loaded", "jpype" in sys.modules, "_jpype" in sys.modules)
+    """
+    client = _client(code, env)
+    out, err = client.communicate(timeout=300)
+    assert client.returncode == 0, out + err
+    assert f"eval <result>42</result> {facts['pid']}" in out, out + err
+    assert "jpype loaded False False" in out, out + err
+
+
 def test_the_server_gone_mid_eval_ends_that_eval_and_the_next_starts_another(server_dir: Path) -> None:
     facts = _server.start()
     with Interpreter(isolation="process", timeout=SLOW, prestart=False) as js:

@@ -49,10 +49,6 @@ class _Lane:
     def submit(self, fn: Callable[[], Any]) -> Future[Any] | None:
         """Queues ``fn``; None when the process is exiting."""
         if not self._hooked:
-            # JPype shuts the JVM down from its own atexit hook, registered when it is imported; ours, registered
-            # after it, runs first (atexit runs hooks last-in first-out), so the warm-up ends before the JVM does.
-            import jpype  # noqa: F401
-
             with self._lock:
                 if not self._hooked:
                     atexit.register(self.close)
@@ -81,6 +77,13 @@ class _Lane:
             except BaseException as exc:  # noqa: BLE001 - kept for whoever waits; the first eval raises it again
                 logger.debug("A background warm-up step failed", exc_info=True)
                 future.set_exception(exc)
+
+    def hook_after(self) -> None:
+        """Moves the exit hook after every hook registered so far, so that it runs before them."""
+        with self._lock:
+            if self._hooked:
+                atexit.unregister(self.close)
+                atexit.register(self.close)
 
     def close(self) -> None:
         """Drops the steps not yet begun and waits for the running one (at exit)."""
@@ -118,6 +121,17 @@ def wanted(choice: bool | None) -> bool:
 def submit(fn: Callable[[], Any]) -> Future[Any] | None:
     """Runs ``fn`` on the warm-up thread; None when the process is exiting."""
     return _lane.submit(fn)
+
+
+def jpype_imported() -> None:
+    """Called as the in-process JVM starts, after JPype was imported.
+
+    JPype shuts the JVM down from an atexit hook that it registers when it is imported. The warm-up's own hook must
+    run first (atexit runs hooks last in, first out), so that the warm-up ends before the JVM does; it is moved
+    after JPype's here rather than importing JPype when the first step is queued, which a process whose guests run
+    in workers would pay for (JPype and NumPy, about 0.1 s) without ever starting a JVM.
+    """
+    _lane.hook_after()
 
 
 def exiting() -> bool:
