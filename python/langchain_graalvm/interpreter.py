@@ -158,7 +158,8 @@ class Interpreter:
         self._closed = False
         self._pending: _prestart.Pending | None = None
         if _prestart.wanted(prestart):
-            self._pending = _prestart.Pending(_prestart.submit(self._warm))
+            in_process = options.isolation != "process"
+            self._pending = _prestart.Pending(_prestart.submit(self._warm, in_process=in_process))
 
     def _warm(self) -> None:
         if self._closed or _prestart.exiting():

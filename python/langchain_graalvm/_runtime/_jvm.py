@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import JvmError
-from . import _compiler, _prestart
+from . import _compiler
 from ._jvmfinder import JIT_JDK, Jdk, cache_dir, find_jdk
 from ._launch import classpath, fast_start, find_runtime_dir, jvm_flags
 
@@ -100,7 +100,6 @@ def _start_locked() -> None:
     global _started_pid, _began_pid, _start_failure, _jvm_info
     import jpype
 
-    _prestart.jpype_imported()
     if jpype.isJVMStarted():
         try:
             jpype.JClass(_SANDBOX_CLASS)

@@ -45,14 +45,26 @@ class _Lane:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._hooked = False
+        self._after_jpype = False  # the exit hook was registered after JPype's
 
-    def submit(self, fn: Callable[[], Any]) -> Future[Any] | None:
-        """Queues ``fn``; None when the process is exiting."""
-        if not self._hooked:
-            with self._lock:
-                if not self._hooked:
-                    atexit.register(self.close)
-                    self._hooked = True
+    def submit(self, fn: Callable[[], Any], *, in_process: bool) -> Future[Any] | None:
+        """Queues ``fn``; None when the process is exiting. ``in_process``: ``fn`` may start the in-process JVM."""
+        if in_process and not self._after_jpype:
+            # JPype shuts the JVM down from its own atexit hook, registered when it is imported; ours, registered
+            # after it, runs first (atexit runs hooks last-in first-out), so the warm-up ends before the JVM does.
+            # Imported here, on the caller's thread (the main thread, as a rule), not first by the warm-up's thread:
+            # a full test run of that order saw Ctrl-C not reach Python, and a process that exited during the
+            # warm-up abort ("exception not rethrown"). A step that runs in a sandbox worker needs neither: JPype,
+            # and NumPy which it imports, would cost its fresh process about 0.1 s.
+            import jpype  # noqa: F401
+
+        with self._lock:
+            if not self._hooked or (in_process and not self._after_jpype):
+                if self._hooked:
+                    atexit.unregister(self.close)  # registered before JPype's hook: moved after it
+                atexit.register(self.close)
+                self._hooked = True
+                self._after_jpype = self._after_jpype or in_process
         future: Future[Any] = Future()
         with self._lock:
             if self._closed:
@@ -77,13 +89,6 @@ class _Lane:
             except BaseException as exc:  # noqa: BLE001 - kept for whoever waits; the first eval raises it again
                 logger.debug("A background warm-up step failed", exc_info=True)
                 future.set_exception(exc)
-
-    def hook_after(self) -> None:
-        """Moves the exit hook after every hook registered so far, so that it runs before them."""
-        with self._lock:
-            if self._hooked:
-                atexit.unregister(self.close)
-                atexit.register(self.close)
 
     def close(self) -> None:
         """Drops the steps not yet begun and waits for the running one (at exit)."""
@@ -118,20 +123,13 @@ def wanted(choice: bool | None) -> bool:
     return enabled() if choice is None else choice
 
 
-def submit(fn: Callable[[], Any]) -> Future[Any] | None:
-    """Runs ``fn`` on the warm-up thread; None when the process is exiting."""
-    return _lane.submit(fn)
+def submit(fn: Callable[[], Any], *, in_process: bool) -> Future[Any] | None:
+    """Runs ``fn`` on the warm-up thread; None when the process is exiting.
 
-
-def jpype_imported() -> None:
-    """Called as the in-process JVM starts, after JPype was imported.
-
-    JPype shuts the JVM down from an atexit hook that it registers when it is imported. The warm-up's own hook must
-    run first (atexit runs hooks last in, first out), so that the warm-up ends before the JVM does; it is moved
-    after JPype's here rather than importing JPype when the first step is queued, which a process whose guests run
-    in workers would pay for (JPype and NumPy, about 0.1 s) without ever starting a JVM.
+    ``in_process``: ``fn`` may start the in-process JVM (False only for a step whose guest runs in a sandbox
+    worker).
     """
-    _lane.hook_after()
+    return _lane.submit(fn, in_process=in_process)
 
 
 def exiting() -> bool:

@@ -75,7 +75,9 @@ class SparePool:
                 return
             self._spares.setdefault(spec, collections.deque())
             self._coming[spec] = self._coming.get(spec, 0) + 1
-        future = _prestart.submit(lambda: self._make_spare(spec, prestart=True))
+        future = _prestart.submit(
+            lambda: self._make_spare(spec, prestart=True), in_process=spec.isolation != "process"
+        )
         if future is None:
             self._add_spare(spec, None)
             return
