@@ -52,10 +52,10 @@ class _Lane:
         if in_process and not self._after_jpype:
             # JPype shuts the JVM down from its own atexit hook, registered when it is imported; ours, registered
             # after it, runs first (atexit runs hooks last-in first-out), so the warm-up ends before the JVM does.
-            # Imported here, on the caller's thread (the main thread, as a rule), not first by the warm-up's thread:
-            # a full test run of that order saw Ctrl-C not reach Python, and a process that exited during the
-            # warm-up abort ("exception not rethrown"). A step that runs in a sandbox worker needs neither: JPype,
-            # and NumPy which it imports, would cost its fresh process about 0.1 s.
+            # Imported here, on the caller's thread, before the hook is registered: when the warm-up's thread
+            # imported it first and moved the hook after JPype's from there, a full test run saw a process that
+            # exited during the warm-up abort ("exception not rethrown"). A step that runs in a sandbox worker
+            # needs neither: JPype, and NumPy which it imports, would cost its fresh process about 0.1 s.
             import jpype  # noqa: F401
 
         with self._lock:
