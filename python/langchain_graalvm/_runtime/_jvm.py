@@ -191,8 +191,15 @@ def _forget_jvm_in_child() -> None:
     allocates enough to trigger a collection would hang the child. The collector is off from just before the fork
     until this runs, since the child's other fork handlers (``threading``'s, registered before this module's, runs
     first) allocate too.
+
+    When the parent had started its JVM, every object the child inherits is also moved out of the collector's
+    reach (``gc.freeze``): a Java object of the parent's that lay in a garbage cycle at the moment of the fork would
+    otherwise be released by the child's first collection, with a JNI call into a JVM that has no threads here.
+    The child's own garbage is collected as usual.
     """
     gc.callbacks[:] = [cb for cb in gc.callbacks if getattr(cb, "__module__", None) != "_jpype"]
+    if _began_pid is not None:
+        gc.freeze()
     if _gc_was_enabled:
         gc.enable()
 
