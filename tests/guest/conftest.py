@@ -1,17 +1,25 @@
 """The guest Python on its own: python_guest.py put together from its parts as the host does it, run on CPython.
 
 The host (CellCompiler.resource) replaces each line that is only `# @include PATH` with the resource PATH, indented
-as the line is; GraalPy then evaluates the one module. Here the same text is executed in a fresh namespace and
-setup() is called with stand-ins for the host's callables, so the runner, the snapshot codec and the host calls are
-tested without a JVM. setup() installs its console as sys.stdout/sys.stderr, may freeze the time module and makes
-the model's module sys.modules["__main__"]; the fixture puts all of that back.
+as the line is; GraalPy then evaluates the one module, whose value is its `_guest` function. Here the same text is
+executed in a fresh namespace, `_guest()` gives lock_down and setup, and setup() is called with stand-ins for the
+host's callables and a module of its own for the model, so the runner, the snapshot codec and the host calls are
+tested without a JVM. setup() installs its console as sys.stdout/sys.stderr and may freeze the time module; the
+fixture puts all of that back.
+
+`Guest.run` stands in for the host's half of a cell (PythonGuest.run): GraalPy evaluates the cell in the model's
+module and gives back the value of its final expression statement (the module itself when there is none), then the
+guest's finish() or fail() make the outcome. The JVM tests check GraalPy's own rule against the AST's.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 import sys
 import time
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -54,7 +62,42 @@ class Host:
         return self.answers[call_id]
 
 
-GuestFactory = Callable[..., tuple[Any, Host]]
+class Guest:
+    """The guest's Api with the host's half of running a cell (see the module's docstring)."""
+
+    def __init__(self, api: Any, main: types.ModuleType) -> None:
+        self.api = api
+        self.main = main
+        self.cells = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.api, name)
+
+    def run(self, code: str, budget: int) -> list[Any]:
+        if not code.strip():
+            return ["ok", "None", False]
+        self.cells += 1
+        n = self.cells
+        ns = self.main.__dict__
+        try:
+            tree = ast.parse(code, f"cell {n}")
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, f"cell {n}", "exec"), ns)
+            value = eval(compile(ast.Expression(last.value), f"cell {n}", "eval"), ns) if last else None
+        except BaseException as e:  # noqa: BLE001 - what the cell raised goes to the guest, as the host hands it
+            return list(self.api.fail(n, code, e))
+        try:
+            return list(self.api.finish(n, code, self.main if value is None else value, budget))
+        except BaseException as e:  # noqa: BLE001 - a __repr__ that raised
+            return list(self.api.fail(n, code, e))
+
+    def restore(self, payload: str) -> Any:
+        names = self.api.restore(payload)
+        self.cells = max(self.cells, self.api.cells())
+        return names
+
+
+GuestFactory = Callable[..., tuple[Guest, Host]]
 
 
 def host_seal(epoch_ms: int) -> Callable[..., Any]:
@@ -87,13 +130,17 @@ def make_guest(monkeypatch: pytest.MonkeyPatch) -> Iterator[GuestFactory]:
         monkeypatch.setattr(sys, name, getattr(sys, name))
     for name in ("time", "time_ns", "localtime", "gmtime", "ctime", "asctime", "strftime"):
         monkeypatch.setattr(time, name, getattr(time, name))
-    monkeypatch.setitem(sys.modules, "__main__", sys.modules["__main__"])
     code = compile(guest_source("python_guest.py"), "python_guest.py", "exec")
 
-    def make(capture: bool = True, frozen_clock: bool = False, epoch_ms: int = 0) -> tuple[Any, Host]:
-        namespace: dict[str, Any] = {"__name__": "__main__"}
+    def make(capture: bool = True, frozen_clock: bool = False, epoch_ms: int = 0) -> tuple[Guest, Host]:
+        namespace: dict[str, Any] = {"__name__": "python_guest"}
         exec(code, namespace)
+        _lock_down, setup = namespace["_guest"]()
+        assert "_guest" not in namespace
         host = Host()
-        return namespace["setup"](host.emit, capture, frozen_clock, epoch_ms, host_seal(epoch_ms)), host
+        main = types.ModuleType("__main__")
+        main.__dict__["__builtins__"] = builtins
+        api = setup(host.emit, capture, frozen_clock, epoch_ms, host_seal(epoch_ms), main)
+        return Guest(api, main), host
 
     yield make

@@ -10,13 +10,13 @@ import ast
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
-from tests.guest.test_python_guest_parts import SPLIT_CELLS, reference_value
 
 # Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
 # loaded 2-core machine. Limit tests use interpreters of their own with short timeouts.
@@ -65,10 +65,58 @@ def test_only_a_final_expression_statement_is_the_value(py: Interpreter) -> None
     assert py.eval("repl_c; repl_c * 3").value == "15"
 
 
+# Cells whose last line looks like an expression but is not the cell's final expression statement, and cells whose
+# value a split at the last line would get wrong; GraalPy's value for each must be what CPython's AST gives.
+SPLIT_CELLS = [
+    "x = 1\nx",
+    "x = 1\n\nx + 1\n\n  \n",
+    "if False:\n    b = 1\n    b",
+    "x = 1 \\\n+ 2",
+    "x = 1 \\\n+ 2\nx",
+    "s = '''\nx\n'''",
+    "s = '''\n1\n'''\ns",
+    "x = 5  # note\u2028x + 1",
+    "x = 6  # note\u2028\nx + 1",
+    "y = 7\ry + 1",
+    "y = (1 +\n2)",
+    "(1 +\n 2)",
+    "x = 1; x",
+    "x = [1,\n2]\n# done",
+    "\fx = 3\n\fx",
+    "def f():\n    return 4\nf()",
+    "d = {}\nd",
+    "@staticmethod\ndef g():\n    return 1\ng",
+    "*xs, = [1, 2]\nxs",
+    "z = 1\n-z",
+    "lambda: 1",
+    "# round 1\nx = 2\nx",
+    "# round 1\n\n   # indented\n\t# tab\n1 + 1",
+    "#!/usr/bin/env python\n# -*- coding: latin-1 -*-\n'é'",
+    "# only a comment\\\n3",
+    "\f# after a form feed\r\n4",
+    "None",
+    "x = 3\nNone",
+    "print(1)",
+    "1;",
+    "'doc'",
+    "class C:\n    pass",
+]
+
+
+def reference_value(code: str) -> str:
+    """What a notebook gives: the AST's last expression statement is the value, the rest runs first."""
+    ns: dict[str, Any] = {}
+    tree = ast.parse(code)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, "c", "exec"), ns)
+    value = eval(compile(ast.Expression(last.value), "c", "eval"), ns) if last is not None else None
+    return "<callable>" if callable(value) else repr(value)
+
+
 @pytest.mark.parametrize("code", SPLIT_CELLS)
 def test_graalpy_takes_the_same_final_expression_as_cpythons_ast(py: Interpreter, code: str) -> None:
-    # The runner splits a cell at its last line when it can tell from compiling the parts (pyguest/repl.py); GraalPy's
-    # compiler must agree with CPython's AST on each of these, the tricky ones included.
+    # A cell's value is the one GraalPy's Context.eval gives back (PythonGuest.run); it must agree with CPython's AST
+    # on each of these, the tricky ones included.
     out = py.eval(code)
     assert out.ok, out.text
     assert ("<callable>" if out.value.startswith(("<function", "<staticmethod")) else out.value) == reference_value(code)
@@ -105,13 +153,33 @@ def test_syntax_errors_are_clear(py: Interpreter) -> None:
     assert out.error_type == "IndentationError" and "line 2" in (out.error_message or "")
     out = py.eval("return 5")
     assert out.error_type == "SyntaxError" and "'return' outside function" in (out.error_message or "")
+    for code in ("# a null byte \x00 in a comment\nsyn_nul = 1", "syn_nul = '\x00'"):  # as CPython's compiler
+        out = py.eval(code)
+        assert (out.error_type, out.error_message) == ("SyntaxError", "source code string cannot contain null bytes")
+    assert py.eval("'syn_nul' in globals()").value == "False"
     assert py.eval("1 + 1").value == "2"
+
+
+def test_cells_run_in_the_contexts_main_module_which_holds_none_of_the_guests_names() -> None:
+    with Interpreter("python", timeout=SLOW) as fresh:
+        out = fresh.eval(
+            "import __main__, sys\n"
+            "(sorted(n for n in globals() if not n.startswith('__')), __main__.__dict__ is globals(),"
+            " sys.modules['__main__'] is __main__, __name__)"
+        )
+        assert out.value == "(['sys'], True, True, '__main__')", out.text
+        assert fresh.eval("_guest").error_type == "NameError"
 
 
 def test_guest_exceptions_of_every_kind_are_reported(py: Interpreter) -> None:
     assert py.eval("raise KeyError('k')").error_type == "KeyError"
     out = py.eval("raise SystemExit(3)")
     assert (out.error_type, out.error_message) == ("SystemExit", "3")
+    out = py.eval("import sys\nexit_kept = 1\nsys.exit('bye')")
+    assert (out.error_type, out.error_message) == ("SystemExit", "bye") and "sys.exit('bye')" in out.error_stack
+    assert not out.state_reset and py.eval("exit_kept").value == "1"  # the context's exit ends only the cell
+    out = py.eval("class BadRepr:\n    def __repr__(self):\n        raise ValueError('no repr')\nBadRepr()")
+    assert (out.error_type, out.error_message) == ("ValueError", "no repr") and "in __repr__" in out.error_stack
     out = py.eval("input()")
     assert out.error_type == "EOFError"
     out = py.eval("class Weird(Exception):\n    def __str__(self):\n        raise ValueError()\nraise Weird()")
@@ -395,6 +463,8 @@ def test_snapshot_recreates_functions_classes_and_imports(restored: tuple[Interp
     assert out.error_type == "ZeroDivisionError"
     # The function keeps its original cell and line (the fourth setup cell, line 17).
     assert '"cell 4", line 17, in boom\n    return 1 / 0' in out.error_stack
+    # The target's own cells are numbered after the snapshot's, so their lines never replace the function's.
+    assert int(out.error_stack.split('"cell ')[1].split('"')[0]) > 4
 
 
 @pytest.mark.parametrize(

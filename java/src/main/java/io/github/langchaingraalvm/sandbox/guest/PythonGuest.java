@@ -12,6 +12,7 @@ import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SandboxPolicy;
+import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
 
@@ -31,6 +32,8 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
  */
 public final class PythonGuest extends AbstractGuestInterpreter<String> {
     private Value api;
+    /** The number of the context's last cell: the model's cells are sources named "cell 1", "cell 2", ... */
+    private int cells;
     /** Results of settled host calls, "1" + value JSON or "0" + error JSON, until the guest collects them. */
     private final Map<Long, String> results = new HashMap<>();
 
@@ -72,17 +75,17 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
 
     @Override
     void initialize(Context c) {
-        c.eval(CellCompiler.source("python", "python_guest.py"));
-        Value guest = c.getBindings("python");
+        // The guest's code lives in a function's scope, not in the __main__ module where the model's cells run.
+        Value entries = c.eval(CellCompiler.source("python", "python_guest.py")).execute();
         // Signals, timers and process spawners act on the whole process: refused before any model code runs.
-        guest.getMember("lock_down").execute();
+        entries.getArrayElement(0).execute();
         ProxyExecutable emit = args -> {
             console.append(args[0].asString());
             return null;
         };
         double frozenSeconds = options.frozenEpochMillis() / 1000.0;
         ProxyExecutable seal = originals -> sealedClock(originals.clone(), frozenSeconds);
-        api = guest.getMember("setup").execute(emit, options.captureConsole(),
+        api = entries.getArrayElement(1).execute(emit, options.captureConsole(),
                 options.clock() == SandboxOptions.Clock.FROZEN, options.frozenEpochMillis(), seal);
     }
 
@@ -116,6 +119,7 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
     @Override
     void forgetContext() {
         api = null;
+        cells = 0;
     }
 
     /** Binds the value as a global of the model's module; for the {@code tools} object, {@code task} and tests. */
@@ -190,23 +194,67 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
         return results.remove(id);
     }
 
-    /** The code as it is: the guest compiles it, and reports a syntax error as any other Python error. */
+    /**
+     * The code as it is: GraalPy parses it when {@link #run} evaluates it, and reports a syntax error as any other
+     * Python error. Only a null byte is refused here, as CPython's compiler refuses it (GraalPy's parser of a
+     * polyglot source would take it).
+     */
     @Override
     String compile(String code, CellCompiler.Budget budget) {
+        if (code.indexOf('\0') >= 0) {
+            throw new CellSyntaxError("source code string cannot contain null bytes");
+        }
         return code;
     }
 
+    /**
+     * Evaluates the cell in the model's module as a source of its own, named "cell N" for tracebacks; the guest
+     * renders its value ({@code finish}) or describes what it raised ({@code fail}). GraalPy gives back the value of
+     * a final expression statement, and the module itself for a cell with none (or whose value is None); a
+     * {@code SystemExit} that reaches the top of the cell comes as the context's exit, and most often without the
+     * exception object.
+     */
     @Override
     EvalOutcome run(String code, Watchdog.Ticket t, long start) {
-        Value r = api.invokeMember("run", code, renderBudget());
+        if (isBlank(code)) {
+            return ok("None", false, start); // builds nothing and is not counted, so warming a context is invisible
+        }
+        int n = ++cells;
+        Value r;
+        try {
+            Value value = context.eval(Source.newBuilder("python", code, "cell " + n).buildLiteral());
+            r = api.invokeMember("finish", n, code, value, renderBudget());
+        } catch (PolyglotException e) {
+            if (t.reason != null || !e.isGuestException() || e.isCancelled() || e.isInterrupted()
+                    || e.isResourceExhausted()) {
+                throw e;
+            }
+            Value raised = e.getGuestObject();
+            if (raised != null && raised.getMetaObject() != null) {
+                r = api.invokeMember("fail", n, code, raised);
+            } else if (e.isExit()) {
+                return outcome(EvalOutcome.Status.ERROR, "SystemExit", Integer.toString(e.getExitStatus()), "",
+                        false, start);
+            } else {
+                throw e;
+            }
+        }
         if ("ok".equals(r.getArrayElement(0).asString())) {
             return ok(r.getArrayElement(1).asString(), r.getArrayElement(2).asBoolean(), start);
         }
-        if (t.reason != null) {
-            return stopped(t.reason, t, start);
-        }
         return outcome(EvalOutcome.Status.ERROR, r.getArrayElement(1).asString(), r.getArrayElement(2).asString(),
                 r.getArrayElement(3).asString(), false, start);
+    }
+
+    /** Whether the code is only white space as Python's {@code str.strip} sees it. */
+    static boolean isBlank(String code) {
+        for (int i = 0; i < code.length(); i++) {
+            char c = code.charAt(i);
+            if (!Character.isWhitespace(c) && !Character.isSpaceChar(c) && c != '\u0085') {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -267,7 +315,9 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
 
     @Override
     Value decodeGlobals(String payload) {
-        return api.invokeMember("restore", payload);
+        Value names = api.invokeMember("restore", payload);
+        cells = Math.max(cells, api.invokeMember("cells").asInt());
+        return names;
     }
 
     /**

@@ -3,5 +3,5 @@ so a model that replaces builtins.len or builtins.repr cannot change how results
 
 
 _type, _repr, _len, _str, _isinstance = type, repr, len, str, isinstance
-_exec, _eval, _compile = exec, eval, compile
+_exec, _compile = exec, compile
 only_ast = 0x400  # ast.PyCF_ONLY_AST

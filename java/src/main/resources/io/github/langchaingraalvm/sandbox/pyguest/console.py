@@ -3,7 +3,7 @@
 import sys
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
+if TYPE_CHECKING:  # found in python_guest.py's _guest() scope when run
     from pyguest.captured import _len, _str, _type
 
 

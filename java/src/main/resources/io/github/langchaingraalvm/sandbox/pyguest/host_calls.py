@@ -1,7 +1,7 @@
 """Host calls: the `tools` object, the `task` function and `files`, each call sent to the host as JSON."""
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
+if TYPE_CHECKING:  # found in python_guest.py's _guest() scope when run
     from pyguest.files import make_files
 
 

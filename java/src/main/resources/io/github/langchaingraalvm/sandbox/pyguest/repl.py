@@ -1,10 +1,11 @@
-"""The REPL runner: one cell at a time in the model's namespace, its value rendered, its errors described."""
+"""The REPL runner's guest half: the host evaluates each cell in the model's module (Context.eval, as a source named
+"cell N"), then hands the value to finish() or what the cell raised to fail(), which render and describe it."""
 
 import _ast
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
-    from pyguest.captured import _compile, _eval, _exec, _isinstance, _len, _repr, _str, _type, only_ast
+if TYPE_CHECKING:  # found in python_guest.py's _guest() scope when run
+    from pyguest.captured import _compile, _isinstance, _len, _repr, _str, _type, only_ast
     from pyguest.snapshot_format import residue_text
 
 
@@ -24,16 +25,9 @@ def may_define(code):
     return False
 
 
-def only_comments(text):
-    """Whether the lines of text hold no statement: blank lines and comments only, which compile to nothing."""
-    for line in text.split("\n"):
-        rest = line.lstrip(" \t\f")
-        if rest and rest[0] != "#" and rest != "\r":
-            return False
-    return "\x00" not in text  # compile() refuses a null byte anywhere, comments included
+def make_runner(main, sources, defs, residues, state):
+    ns = main.__dict__
 
-
-def make_runner(ns, sources, defs, residues, state):
     def line_of(filename, lineno):
         lines = sources.get(filename)
         if lines is None or not 0 < lineno <= _len(lines):
@@ -95,31 +89,6 @@ def make_runner(ns, sources, defs, residues, state):
             message = message.split(java_stack, 1)[0]  # GraalPy appends the Java stack to some errors' text
         return [name, message, stack_of(e.__traceback__)]
 
-    def split_last_line(code, filename):
-        """The cell compiled as (statements, final expression) from its text, when its last line is a top-level
-        expression; None when it cannot tell, and the AST decides.
-
-        GraalPy compiles source text about three times faster than an AST, and a model's cell mostly ends in an
-        expression on a line of its own. That line is the final expression statement when it starts at column 0
-        and compiles alone as an expression, and the lines before it compile alone as statements: the text before
-        it then ends no bracket, string, continuation or block that the line could belong to. Lines are split at
-        "\n" only, the tokenizer's own line ends ("\r" aside: such a cell goes to the AST). Lines before it that
-        hold only comments (a model's cell often opens with one) are not compiled at all.
-        """
-        text = code.rstrip(" \t\r\n")
-        cut = text.rfind("\n") + 1
-        last = text[cut:]
-        if not last or last[0] in " \t\f#" or "\r" in code.replace("\r\n", "\n"):
-            return None
-        head = code[:cut]
-        try:
-            # Padded so that the expression keeps its own line number in tracebacks.
-            final = _compile("\n" * head.count("\n") + last, filename, "eval")
-            body = None if only_comments(head) else _compile(head, filename, "exec")
-        except (SyntaxError, ValueError):
-            return None
-        return body, final
-
     def render(value, budget):
         text = _repr(value)
         if _type(text) is not _str:
@@ -136,38 +105,34 @@ def make_runner(ns, sources, defs, residues, state):
                 if callable(obj) and getattr(obj, "__name__", None) == node.name:
                     defs[id(obj)] = (obj, filename, first, node.name, source)
 
-    def run(code, budget):
-        if not code.strip():
-            return ["ok", "None", False]  # builds nothing and is not counted, so warming a context is invisible
-        state["cells"] += 1
-        filename = f"cell {state['cells']}"
-        lines = code.splitlines(True)
-        sources[filename] = lines
-        tree = None
-        split = split_last_line(code, filename)
-        body, final = split if split is not None else (None, None)
-        try:
-            if split is None:
-                tree = _compile(code, filename, "exec", only_ast)
-                last = None
-                if tree.body and _type(tree.body[-1]) is _ast.Expr:
-                    last = _ast.Expression(tree.body.pop().value)
-                body = _compile(tree, filename, "exec")
-                final = _compile(last, filename, "eval") if last is not None else None
-        except (SyntaxError, ValueError) as e:
-            return ["error", _type(e).__name__, syntax_message(e), ""]
-        try:
-            try:
-                if body is not None:
-                    _exec(body, ns)
-                value = _eval(final, ns) if final is not None else None
-            finally:
-                if tree is None and may_define(code):
-                    tree = _compile(code, filename, "exec", only_ast)
-                if tree is not None:
-                    record_defs(tree, filename, lines)
-            return ["ok", *render(value, budget)]
-        except BaseException as e:  # noqa: BLE001 - everything the model raises is reported, not propagated
-            return ["error", *describe(e)]
+    def enter(n, code):
+        """Keeps the lines of cell n for tracebacks; returns its file name."""
+        filename = f"cell {n}"
+        sources[filename] = code.splitlines(True)
+        if n > state["cells"]:
+            state["cells"] = n
+        return filename
 
-    return run
+    def keep_defs(code, filename):
+        """Records the top-level defs and classes of a cell that ran (or began to), for snapshots."""
+        if may_define(code):
+            try:
+                tree = _compile(code, filename, "exec", only_ast)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+            record_defs(tree, filename, sources[filename])
+
+    def finish(n, code, value, budget):
+        """The outcome of cell n, which ran and gave `value` (the module itself when it gave none)."""
+        filename = enter(n, code)
+        keep_defs(code, filename)
+        return ["ok", *render(None if value is main else value, budget)]
+
+    def fail(n, code, e):
+        """The outcome of cell n, which did not parse or raised `e`."""
+        filename = enter(n, code)
+        if not (_isinstance(e, SyntaxError) and e.filename == filename):
+            keep_defs(code, filename)
+        return ["error", *describe(e)]
+
+    return finish, fail

@@ -4,7 +4,7 @@ import _ast
 import sys
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # found in the assembled module's globals when run (python_guest.py)
+if TYPE_CHECKING:  # found in python_guest.py's _guest() scope when run
     from typing import Any
 
     from pyguest.captured import _compile, _exec, _len, _str, _type, only_ast
