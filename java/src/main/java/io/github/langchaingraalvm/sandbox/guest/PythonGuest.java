@@ -225,9 +225,12 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
             Value value = context.eval(Source.newBuilder("python", code, "cell " + n).buildLiteral());
             r = api.invokeMember("finish", n, code, value, renderBudget());
         } catch (PolyglotException e) {
-            if (t.reason != null || !e.isGuestException() || e.isCancelled() || e.isInterrupted()
-                    || e.isResourceExhausted()) {
+            if (e.isCancelled() || e.isInterrupted() || e.isResourceExhausted() || !e.isGuestException()) {
                 throw e;
+            }
+            if (t.reason != null) {
+                // The watchdog stopped the eval as the cell raised an error of its own: the stop is the outcome.
+                return stopped(t.reason, t, start);
             }
             Value raised = e.getGuestObject();
             if (raised != null && raised.getMetaObject() != null) {
