@@ -62,6 +62,15 @@ class Host:
         return self.answers[call_id]
 
 
+def notebook_value(code: str, ns: dict[str, Any], filename: str) -> Any:
+    """Runs ``code`` in ``ns`` as a notebook cell, as CPython's AST splits it: its last expression statement is the
+    value (None without one), everything else runs first."""
+    tree = ast.parse(code, filename)
+    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, filename, "exec"), ns)
+    return eval(compile(ast.Expression(last.value), filename, "eval"), ns) if last is not None else None
+
+
 class Guest:
     """The guest's Api with the host's half of running a cell (see the module's docstring)."""
 
@@ -78,12 +87,8 @@ class Guest:
             return ["ok", "None", False]
         self.cells += 1
         n = self.cells
-        ns = self.main.__dict__
         try:
-            tree = ast.parse(code, f"cell {n}")
-            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-            exec(compile(tree, f"cell {n}", "exec"), ns)
-            value = eval(compile(ast.Expression(last.value), f"cell {n}", "eval"), ns) if last else None
+            value = notebook_value(code, self.main.__dict__, f"cell {n}")
         except BaseException as e:  # noqa: BLE001 - what the cell raised goes to the guest, as the host hands it
             return list(self.api.fail(n, code, e))
         try:

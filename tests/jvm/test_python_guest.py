@@ -10,13 +10,13 @@ import ast
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
 from langchain_graalvm._runtime._backend import CallChannel, Guest
 from tests.conftest import run_python
+from tests.guest.conftest import notebook_value
 
 # Generous: the first import of a standard-library module in a fresh context parses it, which takes seconds on a
 # loaded 2-core machine. Limit tests use interpreters of their own with short timeouts.
@@ -104,12 +104,8 @@ SPLIT_CELLS = [
 
 
 def reference_value(code: str) -> str:
-    """What a notebook gives: the AST's last expression statement is the value, the rest runs first."""
-    ns: dict[str, Any] = {}
-    tree = ast.parse(code)
-    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-    exec(compile(tree, "c", "exec"), ns)
-    value = eval(compile(ast.Expression(last.value), "c", "eval"), ns) if last is not None else None
+    """What a notebook gives on CPython, as the cell's rendering (a callable as one marker)."""
+    value = notebook_value(code, {}, "c")
     return "<callable>" if callable(value) else repr(value)
 
 
@@ -162,6 +158,9 @@ def test_syntax_errors_are_clear(py: Interpreter) -> None:
 
 def test_cells_run_in_the_contexts_main_module_which_holds_none_of_the_guests_names() -> None:
     with Interpreter("python", timeout=SLOW) as fresh:
+        # White space alone (Python's, a no-break space included) builds nothing and takes no cell number.
+        assert fresh.eval(" \n\t\u00a0").value == "None"
+        assert '"cell 1"' in fresh.eval("1 / 0").error_stack
         out = fresh.eval(
             "import __main__, sys\n"
             "(sorted(n for n in globals() if not n.startswith('__')), __main__.__dict__ is globals(),"
