@@ -45,10 +45,12 @@ with SqliteSaver.from_conn_string({db!r}) as saver:
     agent = build_agent(CodeInterpreterMiddleware(snapshot_signing_key="durable"), checkpointer=saver,
                         tools=[checkpoint_then_wait])
     config = thread("crash-thread")
+    # Each step's checkpoint is written before the next step starts (LangGraph's default writes it beside the next
+    # step, so a kill could lose the first eval's step, and the resumed turn would run that eval again).
     if mode == "resume":
-        out = agent.invoke(None, config)
+        out = agent.invoke(None, config, durability="sync")
     else:
-        out = agent.invoke(turn(*json.loads(mode)), config)
+        out = agent.invoke(turn(*json.loads(mode)), config, durability="sync")
     print("RESULTS " + json.dumps(results_of(out)), flush=True)
 """
 
