@@ -123,6 +123,14 @@ def main() -> None:
     }
     print("\nfirst use per cell (s): " + json.dumps(
         {label: {k: round(v, 3) for k, v in cells.items()} for label, cells in per_cell_first.items()}))
+    per_cell_early = {
+        label: {name: statistics.median(statistics.median(r["times"][name][1:5]) for r in raw[label])
+                for name, _ in CELLS}
+        for label in raw
+    } if args.rounds >= 5 else {}
+    if per_cell_early:
+        print("rounds 2-5 per cell (ms): " + json.dumps(
+            {label: {k: round(v * 1000, 1) for k, v in cells.items()} for label, cells in per_cell_early.items()}))
     lo = max(1, args.rounds - STEADY_ROUNDS + 1)  # the steady phase of phase_figures
     per_cell_steady = {
         label: {name: statistics.median(statistics.median(r["times"][name][lo - 1:]) for r in raw[label])
