@@ -30,7 +30,7 @@ import subprocess
 import sys
 from typing import Any
 
-from langchain_graalvm.cli._bench_python import CELLS, STEADY_ROUNDS, phase_figures
+from langchain_graalvm.cli._bench_python import CELLS, phase_figures, phases
 from langchain_graalvm.cli._benchkit import parse_variant
 
 _CHILD = r"""
@@ -117,28 +117,15 @@ def main() -> None:
                 value += f" ({row[col] / base[col]:.1f}x)"
             cells.append(value)
         print(f"| {label} | " + " | ".join(cells) + " |")
-    per_cell_first = {
-        label: {name: statistics.median(r["times"][name][0] for r in raw[label]) for name, _ in CELLS}
-        for label in raw
-    }
-    print("\nfirst use per cell (s): " + json.dumps(
-        {label: {k: round(v, 3) for k, v in cells.items()} for label, cells in per_cell_first.items()}))
-    per_cell_early = {
-        label: {name: statistics.median(statistics.median(r["times"][name][1:5]) for r in raw[label])
-                for name, _ in CELLS}
-        for label in raw
-    } if args.rounds >= 5 else {}
-    if per_cell_early:
-        print("rounds 2-5 per cell (ms): " + json.dumps(
-            {label: {k: round(v * 1000, 1) for k, v in cells.items()} for label, cells in per_cell_early.items()}))
-    lo = max(1, args.rounds - STEADY_ROUNDS + 1)  # the steady phase of phase_figures
-    per_cell_steady = {
-        label: {name: statistics.median(statistics.median(r["times"][name][lo - 1:]) for r in raw[label])
-                for name, _ in CELLS}
-        for label in raw
-    }
-    print("steady per cell (ms): " + json.dumps(
-        {label: {k: round(v * 1000, 1) for k, v in cells.items()} for label, cells in per_cell_steady.items()}))
+    print()
+    for phase, (lo, hi) in phases(args.rounds).items():  # the rounds phase_figures takes each phase's cells from
+        per_cell = {
+            label: {name: statistics.median(statistics.median(r["times"][name][lo - 1:hi]) for r in runs)
+                    for name, _ in CELLS}
+            for label, runs in raw.items()
+        }
+        print(f"{phase}, per cell (ms): " + json.dumps(
+            {label: {k: round(v * 1000, 1) for k, v in cells.items()} for label, cells in per_cell.items()}))
 
 
 if __name__ == "__main__":

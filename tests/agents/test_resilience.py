@@ -47,10 +47,7 @@ with SqliteSaver.from_conn_string({db!r}) as saver:
     config = thread("crash-thread")
     # Each step's checkpoint is written before the next step starts (LangGraph's default writes it beside the next
     # step, so a kill could lose the first eval's step, and the resumed turn would run that eval again).
-    if mode == "resume":
-        out = agent.invoke(None, config, durability="sync")
-    else:
-        out = agent.invoke(turn(*json.loads(mode)), config, durability="sync")
+    out = agent.invoke(None if mode == "resume" else turn(*json.loads(mode)), config, durability="sync")
     print("RESULTS " + json.dumps(results_of(out)), flush=True)
 """
 
