@@ -71,6 +71,11 @@ def notebook_value(code: str, ns: dict[str, Any], filename: str) -> Any:
     return eval(compile(ast.Expression(last.value), filename, "eval"), ns) if last is not None else None
 
 
+def may_define(code: str) -> bool:
+    """The host's PythonGuest.mayDefine: whether a line of the cell may start a top-level def or class."""
+    return any(code.startswith(s) or "\n" + s in code for s in ("def", "class", "async", "@", "\f"))
+
+
 class Guest:
     """The guest's Api with the host's half of running a cell (see the module's docstring)."""
 
@@ -87,14 +92,17 @@ class Guest:
             return ["ok", "None", False]
         self.cells += 1
         n = self.cells
+        defines = may_define(code)
         try:
             value = notebook_value(code, self.main.__dict__, f"cell {n}")
         except BaseException as e:  # noqa: BLE001 - what the cell raised goes to the guest, as the host hands it
-            return list(self.api.fail(n, code, e))
+            return list(self.api.fail(n, code, e, defines))
         try:
-            return list(self.api.finish(n, code, self.main if value is None else value, budget))
+            shown = self.api.finish(n, code, self.main if value is None else value, budget, defines)
         except BaseException as e:  # noqa: BLE001 - a __repr__ that raised
-            return list(self.api.fail(n, code, e))
+            return list(self.api.fail(n, code, e, defines))
+        assert type(shown) is str and shown[:1] in ("=", "+"), shown
+        return ["ok", shown[1:], shown[0] == "+"]
 
     def restore(self, payload: str) -> Any:
         names = self.api.restore(payload)

@@ -6,9 +6,9 @@
 #
 # The model's cells are evaluated by the host as sources of their own, named "cell N", so tracebacks carry the
 # model's own line numbers; GraalPy gives back the value of a cell whose last statement is an expression (the module
-# itself when there is none, or when it is None). Then the host calls the runner's finish(n, code, value, budget),
-# which renders the value, or fail(n, code, exception), which describes what the cell raised: ["ok", repr_text,
-# incomplete] or ["error", type, message, stack] (repl.py).
+# itself when there is none, or when it is None). Then the host calls the runner's finish(n, code, value, budget,
+# defines), which renders the value ("=" or "+" when cut, then the text), or fail(n, code, exception, defines), which
+# describes what the cell raised: ["error", type, message, stack] (repl.py).
 #
 # The host reads this file with its parts put in (CellCompiler.resource: each `# @include` line stands for that
 # file, indented as the line is), so GraalPy evaluates one module, as it always has. The parts in pyguest/ are

@@ -10,19 +10,6 @@ if TYPE_CHECKING:  # found in python_guest.py's _guest() scope when run
 
 
 java_stack = "\n\nJava stack trace:"
-# How a line that starts a top-level def or class begins (a superset: "defaults = 1" matches too).
-_def_starts = ("def", "class", "async", "@", "\f")
-
-
-def may_define(code):
-    """Whether a line of the cell may start a top-level def or class, which record_defs reads from the AST; a cell
-    without one needs no AST. Plain string methods: importing re would cost every new context its import."""
-    if code.startswith(_def_starts):
-        return True
-    for start in _def_starts:
-        if "\n" + start in code:
-            return True
-    return False
 
 
 def make_runner(main, sources, defs, residues, state):
@@ -89,12 +76,6 @@ def make_runner(main, sources, defs, residues, state):
             message = message.split(java_stack, 1)[0]  # GraalPy appends the Java stack to some errors' text
         return [name, message, stack_of(e.__traceback__)]
 
-    def render(value, budget):
-        text = _repr(value)
-        if _type(text) is not _str:
-            text = _str(text)
-        return [text[:budget], _len(text) > budget]
-
     def record_defs(tree, filename, lines):
         for node in tree.body:
             if _type(node) in (_ast.FunctionDef, _ast.AsyncFunctionDef, _ast.ClassDef):
@@ -115,23 +96,33 @@ def make_runner(main, sources, defs, residues, state):
 
     def keep_defs(code, filename):
         """Records the top-level defs and classes of a cell that ran (or began to), for snapshots."""
-        if may_define(code):
-            try:
-                tree = _compile(code, filename, "exec", only_ast)
-            except (SyntaxError, ValueError, RecursionError, MemoryError):
-                return
-            record_defs(tree, filename, sources[filename])
+        try:
+            tree = _compile(code, filename, "exec", only_ast)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return
+        record_defs(tree, filename, sources[filename])
 
-    def finish(n, code, value, budget):
-        """The outcome of cell n, which ran and gave `value` (the module itself when it gave none)."""
-        filename = enter(n, code)
-        keep_defs(code, filename)
-        return ["ok", *render(None if value is main else value, budget)]
+    # finish() runs after every cell, most often in GraalPy's interpreter (a young process compiles it late): it
+    # calls no function of its own, and gives the host one string to read.
+    def finish(n, code, value, budget, defines):
+        """The outcome of cell n, which ran and gave `value` (the module itself when it gave none): its rendering,
+        cut to `budget` characters, after "+" when it was cut and "=" when not. `defines`: whether a line of the
+        cell may start a top-level def or class (the host's PythonGuest.mayDefine), which keep_defs then records."""
+        filename = f"cell {n}"
+        sources[filename] = code.splitlines(True)
+        if n > state["cells"]:
+            state["cells"] = n
+        if defines:
+            keep_defs(code, filename)
+        text = _repr(None if value is main else value)
+        if _type(text) is not _str:
+            text = _str(text)
+        return ("+" if _len(text) > budget else "=") + text[:budget]
 
-    def fail(n, code, e):
-        """The outcome of cell n, which did not parse or raised `e`."""
+    def fail(n, code, e, defines):
+        """The outcome of cell n, which did not parse or raised `e`: ["error", type, message, stack]."""
         filename = enter(n, code)
-        if not (_isinstance(e, SyntaxError) and e.filename == filename):
+        if defines and not (_isinstance(e, SyntaxError) and e.filename == filename):
             keep_defs(code, filename)
         return ["error", *describe(e)]
 

@@ -30,6 +30,33 @@ class PythonGuestTest {
     }
 
     @Test
+    void mayDefineFindsEveryLineThatCanStartATopLevelDefOrClass() {
+        for (String code : new String[] {"def f():\n    pass", "x = 1\ndef f(): pass", "@cache\ndef f(): pass",
+                "class K: pass", "y = 2\r\nclass K: pass", "async def f(): pass", "x = 1\n\fdef f(): pass",
+                "defaults = 1"}) {
+            assertTrue(PythonGuest.mayDefine(code), code);
+        }
+        for (String code : new String[] {"records[42]['user']", "x = 'def'", "if True:\n    def f(): pass",
+                "# def f", "print(1)\n  class_ = 2", ""}) {
+            assertFalse(PythonGuest.mayDefine(code), code);
+        }
+    }
+
+    @Test
+    void aCellsValueComesBackWholeOrCutToTheBudget() {
+        SandboxOptions options = SandboxOptions.builder().timeout(Duration.ofSeconds(120)).build();
+        try (PythonGuest py = new PythonGuest(SharedEngines.get(), options)) {
+            EvalOutcome whole = py.eval("'+=' + 'ab'");
+            assertEquals("'+=ab'", whole.value(), whole.envelope());
+            assertFalse(whole.valueIncomplete(), whole.envelope());
+            // Longer than the guest renders (four times the outcome's limit): cut in the guest, and marked so.
+            EvalOutcome cut = py.eval("@staticmethod\ndef f(): pass\n'=' * 50000");
+            assertTrue(cut.valueIncomplete(), cut.envelope());
+            assertTrue(cut.value().startsWith("'==="), cut.envelope());
+        }
+    }
+
+    @Test
     void deniedProcessCreationIsAPlainErrorThatKeepsTheContext() {
         // The engine and context are built with SandboxPolicy.CONSTRAINED; building them at all verifies GraalPy
         // accepts that policy.
