@@ -60,6 +60,9 @@ public final class GuestThread {
      * stack, and the frame classes' initialisers look methods up by reflection, which needs stack of its own. One
      * that fails at the bottom of an overflowing stack stays broken for the life of the JVM, and every later eval
      * of every interpreter failed with it. Initialised when the first guest thread is made, with stack to spare.
+     * Truffle's flight-recorder events are among them: the runtime creates one for every compiled frame it
+     * deoptimises, with or without a recording, and the first deoptimisation can come while a runaway recursion's
+     * error unwinds (seen: "Could not initialize class ...DeoptimizationEventImpl", and the interpreter reset).
      */
     static final List<String> ENGINE_INITIALIZED_FIRST = List.of(
             "com.oracle.truffle.runtime.OptimizedFrameInstance",
@@ -67,7 +70,13 @@ public final class GuestThread {
             "com.oracle.truffle.runtime.OptimizedTruffleRuntime$StackTraceHelper",
             "com.oracle.truffle.api.TruffleStackTrace",
             "com.oracle.truffle.api.TruffleStackTraceElement",
-            "com.oracle.truffle.api.TruffleStackTrace$LazyStackTrace");
+            "com.oracle.truffle.api.TruffleStackTrace$LazyStackTrace",
+            "com.oracle.truffle.runtime.jfr.impl.DeoptimizationEventImpl",
+            "com.oracle.truffle.runtime.jfr.impl.InvalidationEventImpl",
+            "com.oracle.truffle.runtime.jfr.impl.CompilationEventImpl",
+            "com.oracle.truffle.runtime.jfr.impl.CompilationFailureEventImpl",
+            "com.oracle.truffle.runtime.jfr.impl.CompilationStatisticsEventImpl",
+            "com.oracle.truffle.runtime.jfr.impl.RootFunctionEventImpl");
 
     static {
         for (String name : INITIALIZED_FIRST) {

@@ -12,6 +12,19 @@ import org.junit.jupiter.api.Test;
 
 class GuestThreadTest {
     @Test
+    void everyClassInitialisedAheadOfTheGuestIsInThisRuntime() throws Exception {
+        // A name that no longer matches a class would leave that class to its first use, which may come at the
+        // bottom of an overflowing stack: the list must name what the engine has.
+        ClassLoader engineLoader = org.graalvm.polyglot.Engine.class.getClassLoader();
+        for (String name : GuestThread.ENGINE_INITIALIZED_FIRST) {
+            assertEquals(name, Class.forName(name, false, engineLoader).getName());
+        }
+        for (String name : GuestThread.INITIALIZED_FIRST) {
+            assertEquals(name, Class.forName(name, false, null).getName());
+        }
+    }
+
+    @Test
     void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
         assertTrue(!Engines.noteFailure(new IllegalStateException("x", new StackOverflowError())));
         assertNull(Sandbox.unusableReason());
