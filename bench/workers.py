@@ -172,10 +172,10 @@ def kill_nine() -> None:
 
 def idle_rss() -> None:
     from langchain_graalvm import Interpreter
-    from langchain_graalvm._runtime import _worker
+    from langchain_graalvm._runtime import _workerpool
 
     for lang in ("js", "python"):
-        _worker.pool().close()  # a new worker, not one the rows above used
+        _workerpool.pool().close()  # a new worker, not one the rows above used
         with Interpreter(lang, isolation="process", prestart=False, timeout=600) as it:
             it.eval("1 + 1")
             time.sleep(2)

@@ -116,14 +116,14 @@ def test_thread_mode_goes_on_from_the_snapshot_after_the_workers_died_between_tu
     from langgraph.checkpoint.memory import InMemorySaver
 
     from langchain_graalvm import CodeInterpreterMiddleware
-    from langchain_graalvm._runtime import _worker
+    from langchain_graalvm._runtime import _workerpool
     from tests.support.scripted import build_agent, results_of, thread, turn
 
     mw = CodeInterpreterMiddleware(isolation="process", timeout=SLOW, keep_warm=keep_warm)
     agent = build_agent(mw, checkpointer=InMemorySaver())
     config = thread()
     assert results_of(agent.invoke(turn("var kept = 41; kept"), config)) == ["<result>41</result>"]
-    pool = _worker.pool()
+    pool = _workerpool.pool()
     with pool._cond:
         workers = [*pool._busy, *(w for idle in pool._idle.values() for _, w in idle)]
     assert workers
@@ -267,8 +267,8 @@ def test_the_warmest_idle_worker_is_checked_out_first() -> None:
         """
         import time
         from langchain_graalvm import Interpreter
-        from langchain_graalvm._runtime import _worker
-        pool = _worker.pool()
+        from langchain_graalvm._runtime import _workerpool
+        pool = _workerpool.pool()
         with Interpreter(isolation="process", prestart=False) as warm:
             for i in range(5):
                 warm.eval(f"{i} + 1")
@@ -302,7 +302,7 @@ def test_a_threads_turns_run_in_one_worker() -> None:
         sys.path.insert(0, os.getcwd())
         from langgraph.checkpoint.memory import InMemorySaver
         from langchain_graalvm import CodeInterpreterMiddleware
-        from langchain_graalvm._runtime import _remote, _worker
+        from langchain_graalvm._runtime import _remote, _wire, _workerpool
         from tests.support.scripted import build_agent, results_of, thread, turn
         pids = []
         plain_eval = _remote.WorkerGuest.eval
@@ -312,7 +312,7 @@ def test_a_threads_turns_run_in_one_worker() -> None:
         _remote.WorkerGuest.eval = eval_seen
         agent = build_agent(CodeInterpreterMiddleware(isolation="process", timeout=60.0), checkpointer=InMemorySaver())
         config = thread()
-        pool = _worker.pool()
+        pool = _workerpool.pool()
         results = []
         for i in range(4):
             results.append(results_of(agent.invoke(turn(f"var n{i} = {i}; {i} * 2"), config))[0])
@@ -359,7 +359,7 @@ def test_a_full_pool_fails_with_a_clear_error_and_a_protocol_mismatch_is_refused
         import asyncio, os, sys
         sys.path.insert(0, os.getcwd())
         from langchain_graalvm import CodeInterpreterMiddleware, Interpreter, InterpreterClosedError, JvmError
-        from langchain_graalvm._runtime import _remote, _worker
+        from langchain_graalvm._runtime import _remote, _wire, _workerpool
         from tests.support.scripted import build_agent, results_of, thread, turn
         with Interpreter(isolation="process") as first:
             print("first", first.eval("1").value)
@@ -371,8 +371,8 @@ def test_a_full_pool_fails_with_a_clear_error_and_a_protocol_mismatch_is_refused
             print("tool", results_of(agent.invoke(turn("6 * 7"), thread()))[0].replace(chr(10), " "))
             state = asyncio.run(agent.ainvoke(turn("6 * 7"), thread()))
             print("atool", results_of(state)[0].replace(chr(10), " "))
-        _worker.PROTOCOL = 99
-        _worker.pool().close()
+        _wire.PROTOCOL = 99
+        _workerpool.pool().close()
         try:
             Interpreter(isolation="process", prestart=False).eval("3")
         except JvmError as e:

@@ -14,16 +14,7 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
-from ._backend import (
-    PYTHON_MISSING,
-    CallChannel,
-    EvalOutcome,
-    Guest,
-    HostBinding,
-    decode_snapshot,
-    host_error_outcome,
-    outcome_from_wire,
-)
+from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, Guest, HostBinding, decode_snapshot, host_error_outcome
 
 __all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
 
@@ -47,14 +38,21 @@ def call_with_text(method: Any, text: str, *rest: Any) -> Any:
 def to_python(outcome: Any) -> EvalOutcome:
     """Copies a Java ``EvalOutcome`` into a Python one, in one call: its fields as the worker protocol sends them
     (one JPype call per field cost about as much as all of the package's Python work on a small cell)."""
-    import msgpack  # here, not at the top: the package imports with the standard library alone (scripts/setup.sh)
-
-    return outcome_from_wire(msgpack.unpackb(bytes(_wire().outcome(outcome))))
+    unpacked: EvalOutcome = _wire().unpack_outcome(bytes(_java_wire().outcome(outcome)))
+    return unpacked
 
 
 @functools.cache
-def _wire() -> Any:
+def _java_wire() -> Any:
     return _jvm.jclass(f"{_PACKAGE}.worker.Wire")
+
+
+def _wire() -> Any:
+    """:mod:`._wire`, imported on first use: the package imports with the standard library alone (scripts/setup.sh
+    imports it before msgpack is installed)."""
+    from . import _wire
+
+    return _wire
 
 
 def new_interpreter(config: InterpreterOptions) -> Guest:
@@ -75,33 +73,10 @@ def check_not_forked(config: InterpreterOptions) -> None:
 
 
 def _new_java_interpreter(config: InterpreterOptions) -> Any:
-    """A Java ``GuestInterpreter`` built from ``config``: the one place the options become Java ``SandboxOptions``."""
-    sandbox_cls = _jvm.jclass(f"{_PACKAGE}.Sandbox")
-    options_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions")
-    clock_cls = _jvm.jclass(f"{_PACKAGE}.SandboxOptions$Clock")
-    duration = _jvm.jclass("java.time.Duration")
-    builder = (
-        options_cls.builder()
-        .timeout(duration.ofNanos(max(1, round(config.timeout * 1e9))))
-        .interruptGrace(duration.ofNanos(max(1, round(config.interrupt_grace * 1e9))))
-        .memoryLimitBytes(config.memory_limit)
-        .maxResultChars(config.max_result_chars)
-        .captureConsole(config.capture_console)
-        .clock(clock_cls.HOST if config.clock == "host" else clock_cls.FROZEN)
-        .frozenEpochMillis(config.frozen_epoch_ms)
-        .snapshots(config.snapshots)
-        .heapFactor(config.heap_factor)
-        .maxWallTime(duration.ofNanos(max(1, round(config.max_wall_time * 1e9))))
-        .agentModules(config.agent_modules and config.language == "js")
-        .maxCodeBytes(config.max_code_bytes)
-        .maxNesting(config.max_nesting)
-    )
-    sandbox = sandbox_cls.shared()
-    if config.language == "python":
-        if not sandbox.pythonAvailable():
-            raise GuestUnavailableError(PYTHON_MISSING)
-        return sandbox.newPythonInterpreter(builder.build())
-    return sandbox.newInterpreter(builder.build())
+    """A Java ``GuestInterpreter`` built from ``config`` by ``Wire.newGuest``, which builds a worker's too."""
+    if config.language == "python" and not _jvm.jclass(f"{_PACKAGE}.Sandbox").shared().pythonAvailable():
+        raise GuestUnavailableError(PYTHON_MISSING)
+    return _java_wire().newGuest(_wire().pack_options(config))
 
 
 class InProcessGuest:
@@ -195,15 +170,20 @@ class InProcessGuest:
         random_seed: int | None,
         report_waits: bool,
     ) -> CallChannel:
-        """A Java ``HostBridge`` whose calls are collected from a ``HostCallQueue``."""
-        queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
-        if report_waits:
-            queue.reportWaits()
-        seed = None if random_seed is None else _jvm.jclass("java.lang.Long")(random_seed)
-        bridge = _jvm.jclass(f"{_PACKAGE}.HostBridge")(
-            queue, _jvm.string_list(tool_names), expose_tools, expose_task, max_tool_calls or 0, expose_fs, seed
+        """A Java ``HostBridge`` (``Wire.bridge``, as a worker builds it) whose calls are collected from a
+        ``HostCallQueue``."""
+        wire = _wire()
+        spec = wire.bridge_spec(
+            tool_names,
+            expose_tools=expose_tools,
+            expose_task=expose_task,
+            max_tool_calls=max_tool_calls,
+            expose_fs=expose_fs,
+            random_seed=random_seed,
+            report_waits=report_waits,
         )
-        return _JavaChannel(bridge, queue)
+        queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
+        return _JavaChannel(_java_wire().bridge(queue, wire.pack_bridge(spec)), queue)
 
     def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
         ids = _jvm.long_array(call_ids)

@@ -1,13 +1,13 @@
 """What every backend gives the layers above it: one guest interpreter's handle, an eval's host-call channel, and
 the plain outcome of an eval. Two backends implement it: in-process (:mod:`._adapter`, the JVM in this process
-through JPype) and the worker (:mod:`._worker`, a JVM process of its own). Nothing above this seam knows which
-one runs.
+through JPype) and the worker (:mod:`._remote`, a JVM process of its own or the local server). Both send the same
+values across (:mod:`._wire`). Nothing above this seam knows which one runs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from ..errors import SnapshotError
 
@@ -48,23 +48,6 @@ class EvalOutcome:
         return self.status == "ok"
 
 
-def outcome_from_wire(fields: dict[str, Any]) -> EvalOutcome:
-    """An outcome from its wire fields, as both backends receive them (Java's ``worker.Wire``): a worker in its
-    ``outcome`` message, the in-process backend in one call across JPype."""
-    return EvalOutcome(
-        status=fields["status"],
-        text=fields["text"],
-        value=fields["value"],
-        stdout=fields["stdout"],
-        stdout_dropped=int(fields["stdoutDropped"]),
-        error_type=fields["errorType"],
-        error_message=fields["errorMessage"],
-        error_stack=fields["errorStack"],
-        state_reset=bool(fields["stateReset"]),
-        duration_s=int(fields["durationNanos"]) / 1e9,
-    )
-
-
 def error_envelope(type_name: str, message: str) -> str:
     """An eval's ``<error>`` envelope for an error raised on the host side."""
     escaped = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -94,7 +77,6 @@ PYTHON_MISSING = (
     "`bash scripts/setup.sh` (it builds them with `mvn -Ppython package` into "
     "java/target/runtime/python); elsewhere put them in <runtime>/python."
 )
-
 
 
 def decode_snapshot(payload: bytes) -> str:

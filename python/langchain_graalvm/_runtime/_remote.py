@@ -1,6 +1,6 @@
 """The guest of the worker backend (``isolation="process"``): an interpreter in a worker process of this process's
 pool, or in a session with the local server (``LANGCHAIN_GRAALVM_SERVER=auto``). Both speak the same protocol
-(:class:`._worker.Connection`); only what happens to a lost or stuck one differs: a private worker is killed and
+(:class:`._wire.Connection`); only what happens to a lost or stuck one differs: a private worker is killed and
 replaced, a shared server is left to its other sessions.
 """
 
@@ -15,25 +15,10 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmError, SnapshotError
 from ..options import InterpreterOptions
 from . import _server
-from ._backend import (
-    PYTHON_MISSING,
-    CallChannel,
-    EvalOutcome,
-    HostBinding,
-    decode_snapshot,
-    host_error_outcome,
-    outcome_from_wire,
-)
-from ._worker import (
-    START_DEADLINE_S,
-    Connection,
-    WorkerError,
-    WorkerLost,
-    WorkerProcess,
-    pool,
-    wire_text,
-    worker_heap_bytes,
-)
+from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, HostBinding, decode_snapshot, host_error_outcome
+from ._wire import Connection, WorkerError, WorkerLost, bridge_spec, outcome_from_fields
+from ._worker import WorkerProcess, worker_heap_bytes
+from ._workerpool import pool
 
 _REQUEST_SLACK_S = 60.0
 """Added to every request's own bound (an eval's ``max_wall_time``, a snapshot's ``timeout``) as its deadline."""
@@ -58,7 +43,7 @@ class WorkerGuest:
         server = _server.connection()
         self._worker: Connection = server if server is not None else pool().checkout(worker_heap_bytes(options))
         try:
-            gid, imports = self._worker.request("new", _wire_options(options), deadline=START_DEADLINE_S)
+            gid, imports = self._worker.new_guest(options)
         except WorkerError as exc:
             self._drop("it could not build an interpreter")
             if options.language == "python" and "GraalPy" in str(exc):
@@ -68,7 +53,7 @@ class WorkerGuest:
             self._drop("it was lost")
             raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
         self._gid = gid
-        self._imports = bool(imports)
+        self._imports = imports
         self._channel: _WorkerChannel | None = None
 
     @property
@@ -104,7 +89,7 @@ class WorkerGuest:
     def prepare(self) -> None:
         self._check()
         try:
-            self._worker.request("prepare", self._gid, deadline=self._bound(self._options.timeout))
+            self._worker.prepare(self._gid, deadline=self._bound(self._options.timeout))
         except (WorkerLost, WorkerError):
             self._lose("it failed while preparing a context")
 
@@ -125,10 +110,9 @@ class WorkerGuest:
         if self._worker.evals == 1 and isinstance(self._worker, WorkerProcess):
             pool().ensure_spares(self._worker.heap_bytes)
         try:
-            fields = self._worker.request(
-                "eval",
+            fields = self._worker.eval(
                 self._gid,
-                wire_text(code),
+                code,
                 spec,
                 deadline=self._bound(self._options.max_wall_time),
                 calls=channel.batches if channel is not None else None,
@@ -146,34 +130,30 @@ class WorkerGuest:
             # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
             # in the worker, holding a core. Only killing a private worker frees it; the server keeps it.
             self._lose("its guest was stuck in a builtin past the grace")
-        return outcome_from_wire(fields)
+        return outcome_from_fields(fields)
 
     def cancel(self) -> None:
         if os.getpid() == self._pid and not self._closed:
-            self._worker.send("cancel", self._gid)
+            self._worker.cancel(self._gid)
 
     def snapshot(self, max_bytes: int | None) -> bytes:
         self._check()
         try:
-            text = self._worker.request(
-                "snapshot", self._gid, max_bytes or 0, deadline=self._bound(self._options.timeout)
-            )
+            text = self._worker.snapshot(self._gid, max_bytes or 0, deadline=self._bound(self._options.timeout))
         except (WorkerLost, WorkerError) as exc:
             self._lose(None)
             raise SnapshotError(f"the snapshot failed: {exc}") from None
-        return str(text).encode("utf-8")
+        return text.encode("utf-8")
 
     def restore(self, payload: bytes) -> list[str]:
         self._check()
         text = decode_snapshot(payload)
         try:
-            names = self._worker.request(
-                "restore", self._gid, wire_text(text), deadline=self._bound(self._options.timeout)
-            )
+            names = self._worker.restore(self._gid, text, deadline=self._bound(self._options.timeout))
         except (WorkerLost, WorkerError) as exc:
             self._lose(None)
             raise SnapshotError(f"the restore failed: {exc}") from None
-        return list(names)
+        return names
 
     def close(self) -> None:
         with self._lock:
@@ -184,7 +164,7 @@ class WorkerGuest:
             return  # the parent's worker: neither closed nor given back from a fork
         worker = self._worker
         try:
-            worker.request("close", self._gid, deadline=30.0)
+            worker.close_guest(self._gid)
         except (WorkerLost, WorkerError):
             self._drop("it failed to close an interpreter")
             return
@@ -223,25 +203,26 @@ class WorkerGuest:
         random_seed: int | None,
         report_waits: bool,
     ) -> CallChannel:
-        spec = {
-            "tools": list(tool_names),
-            "exposeTools": expose_tools,
-            "exposeTask": expose_task,
-            "maxToolCalls": max_tool_calls or 0,
-            "exposeFs": expose_fs,
-            "randomSeed": random_seed,
-            "reportWaits": report_waits,
-        }
-        return _WorkerChannel(spec)
+        return _WorkerChannel(
+            bridge_spec(
+                tool_names,
+                expose_tools=expose_tools,
+                expose_task=expose_task,
+                max_tool_calls=max_tool_calls,
+                expose_fs=expose_fs,
+                random_seed=random_seed,
+                report_waits=report_waits,
+            )
+        )
 
     def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
-        self._worker.send("complete", self._gid, list(call_ids), wire_text(batch_json))
+        self._worker.complete(self._gid, call_ids, batch_json)
 
     def imports_modules(self) -> bool:
         return self._imports
 
     def complete_module_read(self, call_id: int, ok: bool, text: str) -> None:
-        self._worker.send("module", self._gid, call_id, ok, wire_text(text))
+        self._worker.module(self._gid, call_id, ok, text)
 
 
 class _WorkerChannel:
@@ -265,22 +246,3 @@ class _WorkerChannel:
 
     def close(self) -> None:
         self.batches.put(None)
-
-
-def _wire_options(o: InterpreterOptions) -> dict[str, Any]:
-    return {
-        "language": o.language,
-        "timeoutNanos": max(1, round(o.timeout * 1e9)),
-        "interruptGraceNanos": max(1, round(o.interrupt_grace * 1e9)),
-        "memoryLimitBytes": o.memory_limit,
-        "maxResultChars": o.max_result_chars,
-        "captureConsole": o.capture_console,
-        "clock": "HOST" if o.clock == "host" else "FROZEN",
-        "frozenEpochMillis": o.frozen_epoch_ms,
-        "snapshots": o.snapshots,
-        "heapFactor": float(o.heap_factor),
-        "maxWallTimeNanos": max(1, round(o.max_wall_time * 1e9)),
-        "agentModules": o.agent_modules and o.language == "js",
-        "maxCodeBytes": o.max_code_bytes,
-        "maxNesting": o.max_nesting,
-    }

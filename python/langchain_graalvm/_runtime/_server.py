@@ -37,7 +37,8 @@ from typing import Any
 from ..errors import JvmError, OptionsError
 from . import _launch
 from ._jvmfinder import cache_dir, pid_alive
-from ._worker import PROTOCOL, START_DEADLINE_S, Connection, WorkerLost, worker_command
+from ._wire import PROTOCOL, START_DEADLINE_S, Connection, WorkerLost
+from ._worker import worker_command
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -128,7 +129,8 @@ class ServerConnection(Connection):
         threading.Thread(target=self._read, name=f"graalvm-server-{pid}", daemon=True).start()
 
     def hello(self) -> dict[str, Any]:
-        answer: dict[str, Any] = self.request("hello", deadline=START_DEADLINE_S)
+        """The server's handshake; refuses a server of another protocol or build."""
+        answer = super().hello()
         mismatch = []
         if answer.get("protocol") != PROTOCOL:
             mismatch.append(f"protocol {answer.get('protocol')!r}, this package {PROTOCOL}")
@@ -280,7 +282,7 @@ def start() -> dict[str, Any]:
     """Starts a server unless one of this package runs; its facts."""
     conn = attach(start=True)
     try:
-        return dict(conn.request("facts", deadline=60.0))
+        return conn.facts()
     finally:
         conn.close()
 
@@ -292,7 +294,7 @@ def status() -> dict[str, Any] | None:
     except (FileNotFoundError, ConnectionRefusedError, WorkerLost):
         return None
     try:
-        return dict(conn.request("facts", deadline=60.0))
+        return conn.facts()
     finally:
         conn.close()
 
@@ -307,7 +309,7 @@ def stop() -> int | None:
         return None
     pid = conn.pid
     try:
-        conn.request("shutdown", deadline=30.0)
+        conn.shutdown()
     except WorkerLost:
         pass
     finally:

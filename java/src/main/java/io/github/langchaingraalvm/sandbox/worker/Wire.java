@@ -1,20 +1,31 @@
 package io.github.langchaingraalvm.sandbox.worker;
 
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.HostBridge;
+import io.github.langchaingraalvm.sandbox.HostCallQueue;
+import io.github.langchaingraalvm.sandbox.Sandbox;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
+import org.msgpack.core.MessageUnpacker;
+import org.msgpack.value.Value;
+import org.msgpack.value.ValueFactory;
 
 /**
- * The MessagePack form of the values the worker protocol sends ({@link WorkerServer}), and of an eval's outcome for
- * both of the Python package's backends: a worker sends the outcome's fields in its {@code outcome} message, and the
- * in-process backend reads the same fields from {@link #outcome} in one call across JPype instead of one call per
- * field. The Python side decodes both with one function.
+ * The MessagePack forms the Python package sends and receives, for both of its backends: what a worker's messages
+ * carry ({@link WorkerServer}), and what the in-process backend passes across JPype in one call each. An
+ * interpreter's options ({@link #newGuest}), an eval's host functions ({@link #bridge}) and its outcome
+ * ({@link #outcome}) are decoded and encoded here alone; the Python side's counterpart is its {@code _wire} module.
  */
 public final class Wire {
     private Wire() {
@@ -44,6 +55,95 @@ public final class Wire {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a buffer in memory: not reached
         }
+    }
+
+    /**
+     * A guest interpreter built from the options a client sent, as one MessagePack map: the in-process backend's
+     * way to the sandbox, and the same one a worker's {@code new} request takes.
+     *
+     * @throws IllegalStateException when the options ask for Python and GraalPy's jars are not on the module path
+     */
+    public static GuestInterpreter newGuest(byte[] options) {
+        return newGuest(unpackMap(options));
+    }
+
+    /** {@link #newGuest(byte[])} from an unpacked map. */
+    static GuestInterpreter newGuest(Map<Value, Value> o) {
+        SandboxOptions options = SandboxOptions.builder()
+                .timeout(Duration.ofNanos(get(o, "timeoutNanos").asIntegerValue().toLong()))
+                .interruptGrace(Duration.ofNanos(get(o, "interruptGraceNanos").asIntegerValue().toLong()))
+                .memoryLimitBytes(get(o, "memoryLimitBytes").asIntegerValue().toLong())
+                .maxResultChars((int) get(o, "maxResultChars").asIntegerValue().toLong())
+                .captureConsole(bool(o, "captureConsole"))
+                .clock(SandboxOptions.Clock.valueOf(get(o, "clock").asStringValue().asString()))
+                .frozenEpochMillis(get(o, "frozenEpochMillis").asIntegerValue().toLong())
+                .snapshots(bool(o, "snapshots"))
+                .heapFactor(get(o, "heapFactor").asFloatValue().toDouble())
+                .maxWallTime(Duration.ofNanos(get(o, "maxWallTimeNanos").asIntegerValue().toLong()))
+                .agentModules(bool(o, "agentModules"))
+                .maxCodeBytes(get(o, "maxCodeBytes").asIntegerValue().toLong())
+                .maxNesting((int) get(o, "maxNesting").asIntegerValue().toLong())
+                .build();
+        Sandbox sandbox = Sandbox.shared();
+        if (get(o, "language").asStringValue().asString().equals("python")) {
+            if (!sandbox.pythonAvailable()) {
+                throw new IllegalStateException("GraalPy's jars are not on this JVM's module path");
+            }
+            return sandbox.newPythonInterpreter(options);
+        }
+        return sandbox.newInterpreter(options);
+    }
+
+    /**
+     * The host functions of one eval, from the spec a client sent as one MessagePack map ({@code tools},
+     * {@code exposeTools}, {@code exposeTask}, {@code maxToolCalls}, {@code exposeFs}, {@code randomSeed},
+     * {@code reportWaits}); their calls are collected in {@code queue}.
+     */
+    public static HostBridge bridge(HostCallQueue queue, byte[] spec) {
+        return bridge(queue, unpackMap(spec));
+    }
+
+    /** {@link #bridge(HostCallQueue, byte[])} from an unpacked map. */
+    static HostBridge bridge(HostCallQueue queue, Map<Value, Value> s) {
+        if (bool(s, "reportWaits")) {
+            queue.reportWaits();
+        }
+        List<String> tools = new ArrayList<>();
+        for (Value name : get(s, "tools").asArrayValue()) {
+            tools.add(name.asStringValue().asString());
+        }
+        Value seed = get(s, "randomSeed");
+        return new HostBridge(queue, tools, bool(s, "exposeTools"), bool(s, "exposeTask"),
+                (int) get(s, "maxToolCalls").asIntegerValue().toLong(), bool(s, "exposeFs"),
+                seed.isNilValue() ? null : seed.asIntegerValue().toLong());
+    }
+
+    /** Text from the client: a string, or binary UTF-16LE when it holds lone surrogates. */
+    static String text(Value value) {
+        if (value.isBinaryValue()) {
+            return UnicodeText.fromUtf16LE(value.asBinaryValue().asByteArray());
+        }
+        return value.asStringValue().asString();
+    }
+
+    private static Map<Value, Value> unpackMap(byte[] packed) {
+        try (MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(packed)) {
+            return unpacker.unpackValue().asMapValue().map();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a MessagePack map: " + e.getMessage(), e);
+        }
+    }
+
+    private static Value get(Map<Value, Value> map, String key) {
+        Value value = map.get(ValueFactory.newString(key));
+        if (value == null) {
+            throw new IllegalArgumentException("missing field: " + key);
+        }
+        return value;
+    }
+
+    private static boolean bool(Map<Value, Value> map, String key) {
+        return get(map, key).asBooleanValue().getBoolean();
     }
 
     /** Writes {@code item}: null, a string, boolean, integer, double, or a list or map of those. */

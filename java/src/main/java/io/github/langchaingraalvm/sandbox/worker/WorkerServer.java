@@ -4,7 +4,6 @@ import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.Sandbox;
-import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.SnapshotException;
 import io.github.langchaingraalvm.sandbox.HostCallQueue;
 import io.github.langchaingraalvm.sandbox.text.UnicodeText;
@@ -18,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,14 +129,14 @@ public final class WorkerServer {
                     for (int i = 0; i < callIds.length; i++) {
                         callIds[i] = list.get(i).asIntegerValue().toLong();
                     }
-                    guest.completeHostCalls(callIds, text(m.get(3)));
+                    guest.completeHostCalls(callIds, Wire.text(m.get(3)));
                 }
             }
             case "module" -> {
                 GuestInterpreter guest = guests.get(m.get(1).asIntegerValue().toLong());
                 if (guest != null) {
                     guest.completeModuleRead(m.get(2).asIntegerValue().toLong(), m.get(3).asBooleanValue().getBoolean(),
-                            text(m.get(4)));
+                            Wire.text(m.get(4)));
                 }
             }
             case "cancel" -> {
@@ -179,7 +177,7 @@ public final class WorkerServer {
                     String key = options.toJson();
                     GuestInterpreter guest = SPARES.remove(key);
                     if (guest == null || guest.isClosed()) {
-                        guest = newGuest(options);
+                        guest = Wire.newGuest(options.map());
                     }
                     long gid = ids.incrementAndGet();
                     guests.put(gid, guest);
@@ -202,7 +200,7 @@ public final class WorkerServer {
                 case "restore" -> {
                     try {
                         List<String> names = new ArrayList<>();
-                        for (String name : guest(m).restore(text(m.get(3)))) {
+                        for (String name : guest(m).restore(Wire.text(m.get(3)))) {
                             names.add(UnicodeText.visible(name));
                         }
                         send("ok", rid, names);
@@ -246,7 +244,7 @@ public final class WorkerServer {
             return;
         }
         try {
-            GuestInterpreter spare = newGuest(options);
+            GuestInterpreter spare = Wire.newGuest(options.map());
             if (spare.language().equals("python")) {
                 spare.eval("");
             } else if (spare.options().snapshots()) {
@@ -281,25 +279,14 @@ public final class WorkerServer {
 
     private void eval(long rid, ArrayValue m) {
         GuestInterpreter guest = guest(m);
-        String code = text(m.get(3));
+        String code = Wire.text(m.get(3));
         Value spec = m.get(4);
         if (spec.isNilValue()) {
             sendOutcome(rid, guest, guest.eval(code));
             return;
         }
-        Map<Value, Value> s = spec.asMapValue().map();
         HostCallQueue queue = new HostCallQueue();
-        if (bool(s, "reportWaits")) {
-            queue.reportWaits();
-        }
-        List<String> tools = new ArrayList<>();
-        for (Value name : get(s, "tools").asArrayValue()) {
-            tools.add(name.asStringValue().asString());
-        }
-        Value seed = get(s, "randomSeed");
-        HostBridge bridge = new HostBridge(queue, tools, bool(s, "exposeTools"), bool(s, "exposeTask"),
-                (int) get(s, "maxToolCalls").asIntegerValue().toLong(), bool(s, "exposeFs"),
-                seed.isNilValue() ? null : seed.asIntegerValue().toLong());
+        HostBridge bridge = Wire.bridge(queue, spec.asMapValue().map());
         Thread pump = Thread.ofPlatform().daemon().name("worker-calls-" + rid).start(() -> {
             try {
                 String batch;
@@ -348,32 +335,6 @@ public final class WorkerServer {
         return facts;
     }
 
-    private static GuestInterpreter newGuest(MapValue options) {
-        Map<Value, Value> o = options.map();
-        SandboxOptions.Builder b = SandboxOptions.builder()
-                .timeout(Duration.ofNanos(get(o, "timeoutNanos").asIntegerValue().toLong()))
-                .interruptGrace(Duration.ofNanos(get(o, "interruptGraceNanos").asIntegerValue().toLong()))
-                .memoryLimitBytes(get(o, "memoryLimitBytes").asIntegerValue().toLong())
-                .maxResultChars((int) get(o, "maxResultChars").asIntegerValue().toLong())
-                .captureConsole(bool(o, "captureConsole"))
-                .clock(SandboxOptions.Clock.valueOf(get(o, "clock").asStringValue().asString()))
-                .frozenEpochMillis(get(o, "frozenEpochMillis").asIntegerValue().toLong())
-                .snapshots(bool(o, "snapshots"))
-                .heapFactor(get(o, "heapFactor").asFloatValue().toDouble())
-                .maxWallTime(Duration.ofNanos(get(o, "maxWallTimeNanos").asIntegerValue().toLong()))
-                .agentModules(bool(o, "agentModules"))
-                .maxCodeBytes(get(o, "maxCodeBytes").asIntegerValue().toLong())
-                .maxNesting((int) get(o, "maxNesting").asIntegerValue().toLong());
-        Sandbox sandbox = Sandbox.shared();
-        if (get(o, "language").asStringValue().asString().equals("python")) {
-            if (!sandbox.pythonAvailable()) {
-                throw new IllegalStateException("GraalPy's jars are not on this worker's module path");
-            }
-            return sandbox.newPythonInterpreter(b.build());
-        }
-        return sandbox.newInterpreter(b.build());
-    }
-
     private static String buildId() {
         try {
             Path jar = Path.of(WorkerServer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -384,26 +345,6 @@ public final class WorkerServer {
         } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException e) {
             return "unknown";
         }
-    }
-
-    private static Value get(Map<Value, Value> map, String key) {
-        Value value = map.get(org.msgpack.value.ValueFactory.newString(key));
-        if (value == null) {
-            throw new IllegalArgumentException("missing field: " + key);
-        }
-        return value;
-    }
-
-    private static boolean bool(Map<Value, Value> map, String key) {
-        return get(map, key).asBooleanValue().getBoolean();
-    }
-
-    /** Text from the client: a string, or binary UTF-16LE when it holds lone surrogates. */
-    private static String text(Value value) {
-        if (value.isBinaryValue()) {
-            return UnicodeText.fromUtf16LE(value.asBinaryValue().asByteArray());
-        }
-        return value.asStringValue().asString();
     }
 
     private synchronized void send(String kind, long rid, Object... items) {

@@ -1,0 +1,235 @@
+"""This process's pool of sandbox workers (:mod:`._worker`): each interpreter of the worker backend checks out a
+worker of its own and gives it back when it closes, its contexts closed and its JIT warmth kept.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import threading
+import time
+
+from ..errors import InterpreterClosedError, JvmError, OptionsError
+from . import _wire
+from ._wire import WorkerLost
+from ._worker import WorkerProcess
+
+logger = logging.getLogger("langchain_graalvm")
+
+
+def _env_int(name: str, default: int, low: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    if not value.isdigit() or int(value) < low:
+        raise OptionsError(f"{name}={value!r} must be an integer >= {low}")
+    return int(value)
+
+
+
+class WorkerPool:
+    """This process's workers: idle ones kept warm for the next interpreter, one spare started ahead.
+
+    ``LANGCHAIN_GRAALVM_MAX_WORKERS`` (default 16) bounds the workers alive at once; a checkout past it waits up to
+    ``LANGCHAIN_GRAALVM_WORKER_WAIT`` seconds (default 60) for one to come back, then fails with a clear error.
+    ``LANGCHAIN_GRAALVM_WORKER_SPARES`` (default 1) workers are started ahead of need, and idle workers stop after
+    ``LANGCHAIN_GRAALVM_WORKER_IDLE`` seconds (default 300). ``LANGCHAIN_GRAALVM_GUESTS_PER_WORKER`` (default 1)
+    lets that many interpreters share one worker, trading isolation for memory: a worker killed for one of them
+    (a crash, a stuck builtin) takes the others' globals with it.
+    """
+
+    def __init__(self) -> None:
+        self.max_workers = _env_int("LANGCHAIN_GRAALVM_MAX_WORKERS", 16, 1)
+        self.spares = _env_int("LANGCHAIN_GRAALVM_WORKER_SPARES", 1, 0)
+        self.idle_s = _env_int("LANGCHAIN_GRAALVM_WORKER_IDLE", 300, 1)
+        self.wait_s = _env_int("LANGCHAIN_GRAALVM_WORKER_WAIT", 60, 0)
+        self.guests_per_worker = _env_int("LANGCHAIN_GRAALVM_GUESTS_PER_WORKER", 1, 1)
+        self._idle: dict[int, list[tuple[float, WorkerProcess]]] = {}
+        self._busy: dict[WorkerProcess, int] = {}  # checked-out workers and how many guests each holds
+        self._starting = 0
+        self._cond = threading.Condition()
+        self._pid = os.getpid()
+        self.started = 0
+        self.replaced = 0
+
+    def stats(self) -> dict[str, int]:
+        with self._cond:
+            return {
+                "busy": len(self._busy),
+                "idle": sum(len(v) for v in self._idle.values()),
+                "starting": self._starting,
+                "started": self.started,
+                "killed": self.replaced,
+                "max": self.max_workers,
+            }
+
+    def checkout(self, heap_bytes: int) -> WorkerProcess:
+        """A worker of this heap size: an idle one (the warmest), else a new one. Waits while the pool is full."""
+        give_up = time.monotonic() + self.wait_s
+        with self._cond:
+            while True:
+                self._stop_stale_locked()
+                shared = next(
+                    (w for w, n in self._busy.items()
+                     if n < self.guests_per_worker and w.heap_bytes == heap_bytes and w.alive),
+                    None,
+                )
+                if shared is not None:
+                    self._busy[shared] += 1
+                    return shared
+                idle = self._idle.get(heap_bytes, [])
+                while idle:
+                    # The warmest first: the one that has run the most evals has compiled the most.
+                    entry = max(idle, key=lambda e: e[1].evals)
+                    idle.remove(entry)
+                    worker = entry[1]
+                    if worker.alive:
+                        self._busy[worker] = 1
+                        return worker
+                if self._count_locked() < self.max_workers:
+                    self._starting += 1
+                    break
+                if not self._evict_idle_locked():
+                    left = give_up - time.monotonic()
+                    if left <= 0:
+                        raise InterpreterClosedError(
+                            f"all {self.max_workers} sandbox workers are in use (LANGCHAIN_GRAALVM_MAX_WORKERS); "
+                            f"none came back within {self.wait_s} s"
+                        )
+                    self._cond.wait(left)
+        try:
+            worker = self._new_worker(heap_bytes)
+        finally:
+            with self._cond:
+                self._starting -= 1
+                self._cond.notify_all()
+        with self._cond:
+            self._busy[worker] = 1
+        return worker
+
+    def ensure_spares(self, heap_bytes: int) -> None:
+        """Starts spare workers of this heap size in the background, up to ``spares`` idle or starting ones.
+        Called once a checked-out worker has run its first eval, so a spare never slows that first result."""
+        with self._cond:
+            self._start_spares_locked(heap_bytes)
+
+    def checkin(self, worker: WorkerProcess, *, reusable: bool) -> None:
+        """Takes a worker back: kept idle when it is healthy and ``reusable``, else ended."""
+        with self._cond:
+            left = self._busy.get(worker, 1) - 1
+            if left > 0:
+                self._busy[worker] = left  # other interpreters still run in it
+                return
+            self._busy.pop(worker, None)
+            keep = reusable and worker.alive and os.getpid() == self._pid
+            if keep:
+                self._idle.setdefault(worker.heap_bytes, []).append((time.monotonic(), worker))
+            self._cond.notify_all()
+        if not keep:
+            self._end(worker)
+
+    def discard(self, worker: WorkerProcess, why: str) -> None:
+        """Kills a worker that must not be reused (``why`` finishes "killed because ...")."""
+        with self._cond:
+            if self._busy.pop(worker, None) is not None:
+                self.replaced += 1
+            self._cond.notify_all()
+        worker.kill(why)
+
+    def close(self) -> None:
+        """Ends every idle worker; busy ones end when their interpreters close (or with this process)."""
+        with self._cond:
+            idle = [w for entries in self._idle.values() for _, w in entries]
+            self._idle.clear()
+        for worker in idle:
+            self._end(worker)
+
+    def _count_locked(self) -> int:
+        return len(self._busy) + sum(len(v) for v in self._idle.values()) + self._starting
+
+    def _evict_idle_locked(self) -> bool:
+        """Ends the longest-idle worker (of any heap size) to make room; False when none is idle."""
+        oldest = min(
+            ((since, size, worker) for size, entries in self._idle.items() for since, worker in entries),
+            default=None,
+            key=lambda entry: entry[0],
+        )
+        if oldest is None:
+            return False
+        since, size, worker = oldest
+        self._idle[size].remove((since, worker))
+        threading.Thread(target=self._end, args=(worker,), daemon=True).start()
+        return True
+
+    def _stop_stale_locked(self) -> None:
+        now = time.monotonic()
+        for entries in self._idle.values():
+            stale = [(since, w) for since, w in entries if now - since > self.idle_s or not w.alive]
+            for entry in stale:
+                entries.remove(entry)
+                threading.Thread(target=self._end, args=(entry[1],), daemon=True).start()
+
+    def _start_spares_locked(self, heap_bytes: int) -> None:
+        missing = self.spares - len(self._idle.get(heap_bytes, ())) - self._starting
+        for _ in range(max(0, min(missing, self.max_workers - self._count_locked()))):
+            self._starting += 1
+            threading.Thread(target=self._start_spare, args=(heap_bytes,), daemon=True).start()
+
+    def _start_spare(self, heap_bytes: int) -> None:
+        try:
+            worker = self._new_worker(heap_bytes)
+        except Exception:  # noqa: BLE001 - a spare that fails to start is logged; checkouts start their own
+            logger.warning("a spare sandbox worker failed to start", exc_info=True)
+            worker = None
+        with self._cond:
+            self._starting -= 1
+            if worker is not None:
+                self._idle.setdefault(heap_bytes, []).append((time.monotonic(), worker))
+            self._cond.notify_all()
+
+    def _new_worker(self, heap_bytes: int) -> WorkerProcess:
+        worker = WorkerProcess(heap_bytes)
+        try:
+            hello = worker.hello()
+        except WorkerLost as exc:
+            worker.kill("it failed to start")
+            output = worker.stderr_tail()[-2000:]
+            raise JvmError(f"a sandbox worker failed to start: {exc}. Its last output: {output}") from None
+        if hello.get("protocol") != _wire.PROTOCOL:
+            worker.kill("its protocol differs")
+            raise JvmError(
+                f"the sandbox worker speaks protocol {hello.get('protocol')!r}, this package {_wire.PROTOCOL}: "
+                "its jar and this Python package are from different releases"
+            )
+        with self._cond:
+            self.started += 1
+        return worker
+
+    @staticmethod
+    def _end(worker: WorkerProcess) -> None:
+        try:
+            worker.close()
+        except Exception:  # noqa: BLE001 - ending a worker must never fail its caller
+            logger.debug("a sandbox worker did not end cleanly", exc_info=True)
+
+
+_pool: WorkerPool | None = None
+_pool_lock = threading.Lock()
+
+
+def pool() -> WorkerPool:
+    """This process's worker pool (a fork gets a new one: the parent's workers are not its own)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool._pid != os.getpid():
+            _pool = WorkerPool()
+        return _pool
+
+
+def _close_pool() -> None:
+    if _pool is not None and _pool._pid == os.getpid():
+        _pool.close()
+
+
+atexit.register(_close_pool)
