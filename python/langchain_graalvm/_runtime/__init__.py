@@ -2,13 +2,20 @@
 
 Layered from the bottom up, each module importing only those above it in this list:
 
-- ``_jvmfinder``: which JDK to start (the file system and environment only; no JPype);
-- ``_artifacts``: the GraalVM jars an installed wheel fetches and verifies on first use;
-- ``_faststart``: the fast-start JDK image and AOT cache, when they were built;
+- ``_jvmfinder``: which JDK to start (the file system and the settings only; no JPype);
+- ``_artifacts``, ``_faststart``, ``_compiler``: the GraalVM jars an installed wheel fetches, the fast-start JDK image
+  and AOT cache, the Graal compiler to use;
 - ``_launch``: the runtime folder, class path and JVM flags of the one start;
-- ``_jvm``: the start itself, once per process; the only module that imports :mod:`jpype`;
-- ``_adapter``: the Java sandbox's adapter: options in, plain data (:class:`~langchain_graalvm.EvalOutcome`) out;
-- ``_prestart``, ``_pools``: background JVM start and the shared worker threads.
+- ``_jvm``: the start itself, once per process, and the JPype conversions; ``_prestart`` starts it in the
+  background (these two import :mod:`jpype`, nothing else does; ``_adapter`` calls Java through ``_jvm``);
+- ``_backend``: what a backend gives the interpreter (:class:`~._backend.Guest`, :class:`~._backend.EvalOutcome`);
+- ``_wire``: every message and value that crosses to the Java sandbox, in MessagePack (the only module that
+  imports :mod:`msgpack`), and the :class:`~._wire.Connection` a worker or the local server speaks it over;
+- ``_worker``, ``_workerpool``, ``_server``: one worker JVM process, this process's pool of them, the local
+  server's client;
+- ``_remote``: the worker backend's guest, over a connection; ``_adapter``: the in-process backend's guest, over
+  JPype, and :func:`~._adapter.new_interpreter`, which picks the backend;
+- ``_pools``: the shared Python worker threads.
 
 Nothing here imports :mod:`langchain_graalvm.agents` or :mod:`langchain_graalvm.cli`.
 """
