@@ -113,18 +113,6 @@ EXTERNAL_PRIVATE: dict[str, str] = {
     ),
 }
 
-# TEMPORARY, to be deleted when the branches of issue #54 are merged: what the docs name of the layout those
-# branches build (the settings module, the wire module, the worker pool, the interpreter's host-call pump,
-# Wire.newGuest). Not there yet in this branch alone.
-PLANNED = {
-    "_settings.py",
-    "_runtime/_wire.py",
-    "_runtime/_workerpool.py",
-    "_workerpool.py",
-    "python/langchain_graalvm/_hostcalls.py",
-    "Wire.newGuest",
-}
-
 _FILE_EXTS = "py|js|mjs|cjs|java|json|toml|sh|xml|md"
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _SPAN = re.compile(r"`([^`\n]+)`")
@@ -226,8 +214,6 @@ def _is_generated(path: str) -> bool:
 def check_path(path: str) -> str | None:
     """Why a repository path in the text names nothing, or None when it exists."""
     path = _strip(path)
-    if path in PLANNED:
-        return None
     if path.startswith("langchain_graalvm/"):
         path = "python/" + path
     if path.rstrip("/") in _REPO_ROOTS or _is_generated(path) or "..." in path:
@@ -238,8 +224,6 @@ def check_path(path: str) -> str | None:
 def check_span(span: str) -> str | None:
     """Why a backticked name names nothing of this project or of the external ones, or None."""
     span = span.strip()
-    if span in PLANNED:
-        return None
     if _FILE_NAME.match(span) and not _REPO_PATH.match(span):
         return None if tree().ends_with(span) else f"file {span!r} is not in the tree"
     if _PRIVATE_MODULE.match(span):
