@@ -33,7 +33,7 @@ _BACKEND_ERRORS = {
     "is_directory": ("EISDIR", "illegal operation on a directory"),
     "invalid_path": ("EINVAL", "invalid path"),
 }
-# What ``fs`` calls of a backend: a backend that is not a ``BackendProtocol`` is taken when it has these.
+# The backend methods ``fs`` calls: a backend that is not a ``BackendProtocol`` is taken when it has them.
 _BACKEND_METHODS = ("adownload_files", "aupload_files", "als", "aglob")
 
 
@@ -117,8 +117,7 @@ def is_state_backend(backend: Any) -> bool:
 
 
 def _deletes(backend: Any) -> bool:
-    """Whether ``backend`` can remove files: a ``BackendProtocol`` that implements ``delete``, or another backend
-    with ``adelete``."""
+    """Whether ``backend`` can remove files (a ``BackendProtocol`` need not implement ``delete``)."""
     if _is_protocol(backend):
         from deepagents.backends.protocol import _supports_delete  # loaded already: the backend is one of its classes
 

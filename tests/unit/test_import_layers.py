@@ -97,7 +97,9 @@ def test_an_interpreter_with_files_loads_no_agent_framework(
     proc = run_python(
         _DIRECTORY_BACKEND % {"framework": AGENT_FRAMEWORK}
         + f"from langchain_graalvm import FilesAccess, Interpreter\n"
-        f"with Interpreter({language!r}, files=FilesAccess(backend=DirectoryBackend({str(tmp_path)!r}))) as it:\n"
+        # A generous timeout: GraalPy's first cell, on a busy machine, was seen to pass the default 5 s.
+        f"files = FilesAccess(backend=DirectoryBackend({str(tmp_path)!r}))\n"
+        f"with Interpreter({language!r}, timeout=120.0, files=files) as it:\n"
         f"    built = framework_loaded()\n"
         f"    out = it.eval({code!r})\n"
         f"print(json.dumps({{'built': built, 'text': out.text, 'after': framework_loaded(),\n"
