@@ -144,6 +144,7 @@ class HostCalls(CallPump):
     # -------------------------------------------------------------------------------- what each call does
 
     async def _result(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
+        """The call's outcome; in a cell under review, recorded on its first run and replayed on a resume."""
         durable = self._durable
         if durable is None:
             return await self._outcome(kind, name, args)
