@@ -4,12 +4,17 @@ Every call goes through the agent's Deep Agents backend (``BackendProtocol``), n
 ``StateBackend`` reads and writes the run's ``files`` state through the same LangGraph channels its tools use, so a
 file written from code is what ``read_file`` sees next. Paths are checked here, before the backend is asked:
 absolute, no ``..`` component, under one of the allowed prefixes, writes only in ``"read-write"`` mode.
+
+A standalone interpreter uses this module too, so it never imports Deep Agents (which loads LangChain) for a
+backend it was given: the backend's own classes are looked up among the loaded modules, where they must be if the
+backend is one of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import posixpath
+import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,6 +33,8 @@ _BACKEND_ERRORS = {
     "is_directory": ("EISDIR", "illegal operation on a directory"),
     "invalid_path": ("EINVAL", "invalid path"),
 }
+# The backend methods ``fs`` calls: a backend that is not a ``BackendProtocol`` is taken when it has them.
+_BACKEND_METHODS = ("adownload_files", "aupload_files", "als", "aglob")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,7 +48,9 @@ class FilesAccess:
             ``/database``.
         max_bytes: bytes one eval may read and write in all (file contents only). Default 16 MiB.
         backend: the agent's backend. ``None`` (default) is a ``StateBackend``, which is what
-            ``create_deep_agent`` uses unless given another one; pass the same backend instance as the agent.
+            ``create_deep_agent`` uses unless given another one; pass the same backend instance as the agent. Any
+            object with a ``BackendProtocol``'s async file methods (``adownload_files``, ``aupload_files``, ``als``,
+            ``aglob``, and ``adelete`` for removals) is accepted too.
 
     Example:
         ```python
@@ -66,14 +75,12 @@ class FilesAccess:
             if not checked:
                 raise OptionsError("files prefixes must not be empty; use None to allow every path")
             object.__setattr__(self, "prefixes", checked)
-        if self.backend is not None:
-            from deepagents.backends.protocol import BackendProtocol
-
-            if not isinstance(self.backend, BackendProtocol):
-                raise OptionsError(
-                    "files backend must be a deepagents BackendProtocol instance (StateBackend(), "
-                    f"FilesystemBackend(root_dir=..., virtual_mode=True), ...); got {type(self.backend).__name__}"
-                )
+        if self.backend is not None and not _is_backend(self.backend):
+            raise OptionsError(
+                "files backend must be a deepagents BackendProtocol instance (StateBackend(), "
+                "FilesystemBackend(root_dir=..., virtual_mode=True), ...) or have its async file methods "
+                f"({', '.join(_BACKEND_METHODS)}); got {type(self.backend).__name__}"
+            )
 
     @property
     def writable(self) -> bool:
@@ -90,6 +97,32 @@ class FilesAccess:
 
 
 FilesOption = FilesAccess | FilesMode | Mapping[str, Any] | None
+
+
+def _is_protocol(backend: Any) -> bool:
+    """Whether ``backend`` is a Deep Agents ``BackendProtocol``."""
+    protocol = sys.modules.get("deepagents.backends.protocol")
+    return protocol is not None and isinstance(backend, protocol.BackendProtocol)
+
+
+def _is_backend(backend: Any) -> bool:
+    """Whether ``backend`` can serve ``fs`` calls."""
+    return _is_protocol(backend) or all(callable(getattr(backend, name, None)) for name in _BACKEND_METHODS)
+
+
+def is_state_backend(backend: Any) -> bool:
+    """Whether ``backend`` keeps its files in an agent run's state (a Deep Agents ``StateBackend``)."""
+    state = sys.modules.get("deepagents.backends.state")
+    return state is not None and isinstance(backend, state.StateBackend)
+
+
+def _deletes(backend: Any) -> bool:
+    """Whether ``backend`` can remove files (a ``BackendProtocol`` need not implement ``delete``)."""
+    if _is_protocol(backend):
+        from deepagents.backends.protocol import _supports_delete  # loaded already: the backend is one of its classes
+
+        return _supports_delete(backend)
+    return callable(getattr(backend, "adelete", None))
 
 
 def _check_prefix(prefix: Any) -> str:
@@ -280,8 +313,6 @@ class FileCalls:
         raise _backend_error("file_not_found", path, syscall)
 
     async def _rm(self, path: str, recursive: bool) -> None:
-        from deepagents.backends.protocol import _supports_delete
-
         info = await self._stat(path, "rm")
         if info["isDirectory"] and not recursive:
             raise FsError(
@@ -290,7 +321,7 @@ class FileCalls:
                 path,
                 "rm",
             )
-        if not _supports_delete(self.backend):
+        if not _deletes(self.backend):
             raise FsError("ENOTSUP", f"ENOTSUP: the agent's backend cannot delete files, rm '{path}'", path, "rm")
         result = await self.backend.adelete(path)
         if result.error:

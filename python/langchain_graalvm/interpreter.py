@@ -12,6 +12,8 @@ from typing import Any
 from . import _audit, _files
 from ._audit import AuditTarget
 from ._files import FilesAccess
+from ._hostcalls import CallPump
+from ._loop import private_loop
 from ._runtime import _adapter, _prestart
 from ._runtime._adapter import EvalOutcome, Guest, HostBinding
 from ._runtime._pools import shared_pool
@@ -231,23 +233,11 @@ class Interpreter:
         _audit.report(self._auditor, code, outcome, own.files_touched if own is not None else None)
         return outcome
 
-    def _own_host(self, loop: asyncio.AbstractEventLoop | None) -> Any:
+    def _own_host(self, loop: asyncio.AbstractEventLoop | None) -> CallPump | None:
         """The host calls of one eval when the interpreter has ``files`` of its own; None otherwise."""
         if self._files is None:
             return None
-        from .agents import _hostcalls
-
-        ctx = _hostcalls.EvalContext(
-            runtime=None,
-            config=None,
-            tools=None,
-            task_tool=None,
-            max_tool_calls=None,
-            max_subagents=1,
-            approval_required=frozenset(),
-            files=_files.FileCalls(self._files),
-        )
-        return _hostcalls.HostCalls(ctx, loop or _hostcalls.private_loop())
+        return CallPump(loop or private_loop(), _files.FileCalls(self._files))
 
     async def aeval(self, code: str, *, host: HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
@@ -349,9 +339,7 @@ def _check_standalone_files(files: Any) -> FilesAccess | None:
             "Interpreter(files=...) needs a backend: FilesAccess('read', backend=FilesystemBackend(root_dir=..., "
             "virtual_mode=True)), or another deepagents BackendProtocol instance"
         )
-    from deepagents.backends.state import StateBackend
-
-    if isinstance(access.backend, StateBackend):
+    if _files.is_state_backend(access.backend):
         raise OptionsError(
             "a StateBackend keeps files in an agent run's state, which a standalone Interpreter does not have; use "
             "CodeInterpreterMiddleware(files=...) in the agent, or another backend here"

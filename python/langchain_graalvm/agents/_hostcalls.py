@@ -1,9 +1,11 @@
-"""The host side of ``tools.*`` and ``task()``: runs the guest's calls on an event loop and settles their Promises.
+"""The agent's host calls from code: ``tools.*``, ``task()`` subagents, reviews and replay, on the generic pump.
 
-The guest thread hands each call over without waiting (``call_soon_threadsafe``); async tools and subagents run as
-tasks on the agent's event loop (or on a private loop for synchronous agents), synchronous tools in a bounded
-thread pool, and each result goes back through ``Interpreter.completeHostCall``, which queues it for the guest
-thread. Nothing here blocks the event loop or holds the GIL while the guest waits.
+:class:`~langchain_graalvm._hostcalls.CallPump` collects the guest's calls and settles their Promises; this module
+adds what needs the agent run: async tools and subagents run as tasks on the agent's event loop (or the private loop
+for synchronous agents), synchronous tools in a bounded thread pool, each with a child ``RunnableConfig`` of the
+eval tool's run; ``fs`` calls are traced as child runs; a cell under review records its calls
+(:mod:`._replay`) so that a resumed run replays them. It is separate so that an interpreter's files alone load no
+LangChain module.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import contextvars
 import dataclasses
 import functools
 import hashlib
-import json
 import logging
 import secrets
 import uuid
@@ -26,19 +27,19 @@ from langgraph.errors import GraphBubbleUp, is_invalid_resume
 from pydantic import ValidationError
 
 from .. import _files
+from .._hostcalls import CallPump
+from .._loop import private_loop, sync_tool_pool
 from .._runtime._backend import CallChannel, Guest
-from ..errors import FsError, HostCallError, SnapshotError
+from ..errors import HostCallError, SnapshotError
 from . import _ptc
 from ._context import EvalContext
 from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent, SubagentStreamEvent
 from ._injection import inject, runs_natively_async, tool_facts, validation_message
-from ._loop import private_loop, pumps, sync_tool_pool
 from ._replay import DurableCalls, ReplayError
 from ._subagents import SubagentDispatch
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
-_POLL_MS = 500
 _FS_WRITES = frozenset({"writeFile", "rm"})
 
 __all__ = [
@@ -50,10 +51,6 @@ __all__ = [
     "SubagentStreamEvent",
     "private_loop",
 ]
-
-
-def _label(kind: str, name: str) -> str:
-    return {"task": "task", "fs": f"fs.{name}"}.get(kind, f"tools.{name}")
 
 
 class _ToolRaised(Exception):  # noqa: N818 - it carries what the tool raised
@@ -97,20 +94,6 @@ def _contained_async(tool: BaseTool) -> BaseTool:
     return tool.model_copy(update={"coroutine": contained})
 
 
-def _raised(kind: str, name: str, exc: BaseException) -> dict[str, str]:
-    """The error the guest reads for a call that raised ``exc``."""
-    if isinstance(exc, _ToolRaised):
-        exc = exc.raised
-    return {"type": type(exc).__name__, "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}
-
-
-def _cancelled_from_outside() -> bool:
-    """Whether the running task was asked to stop (the eval ended), not merely handed a ``CancelledError`` that a
-    tool raised of its own accord."""
-    task = asyncio.current_task()
-    return task is None or task.cancelling() > 0
-
-
 def _unsaved_why(exc: Exception) -> str:
     """Why the globals a cell under review starts from could not be saved, and what to do about it."""
     if isinstance(exc, SnapshotError) and exc.too_large:
@@ -121,49 +104,29 @@ def _unsaved_why(exc: Exception) -> str:
     return f"the globals this cell started from could not be saved ({exc or type(exc).__name__})"
 
 
-class HostCalls:
-    """The host calls of one eval. Create one per eval, pass it as ``host=``, and :meth:`close` it afterwards."""
+class HostCalls(CallPump):
+    """The host calls of one eval of the agent. Create one per eval, pass it as ``host=``, and :meth:`close` it
+    afterwards."""
+
+    # A review or a subagent asks for human input: the whole eval stops and the interrupt reaches the graph.
+    _passes_through = (GraphBubbleUp,)
 
     def __init__(
         self, ctx: EvalContext, loop: asyncio.AbstractEventLoop, durable: DurableCalls | None = None
     ) -> None:
+        super().__init__(loop, ctx.files)
         self._ctx = ctx
-        self._loop = loop
-        # The eval tool's context (its run config, tracing): every call runs in a copy of it, so tools, subagents
-        # and stream events see the eval as their parent even on another thread's loop.
-        self._context = contextvars.copy_context()
-        self._guest: Guest | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._closed = False
         # Tool-call ids are unique per eval from one random base: a urandom call per tool call costs more than the
         # call itself when threads contend for the GIL.
         self._id_base = uuid.uuid4().int & 0xFFFFFFFF
         self._calls = 0
         self._dispatch = SubagentDispatch(ctx, self._child_config)
-        self._channel: CallChannel | None = None
-        self._done: list[tuple[int, bool, str]] = []  # (call id, ok, value as JSON)
-        self._flush_scheduled = False
-        self.interrupt: BaseException | None = None
-        self.failure: str | None = None
-        """Why the eval was ended from the host (a cell under review that cannot be resumed); None otherwise."""
         self._durable = durable
         self._random_seed: int | None = None  # the recorded seed of a cell under review
-        self._stop_eval: Callable[[], None] | None = None
-        self._open = 0  # calls handed to the loop whose result the guest has not been sent yet
-        self._completed = 0  # results sent to the guest (module reads aside), as Java counts them
 
-    @property
-    def files_touched(self) -> list[tuple[str, str]] | None:
-        """The ``(operation, path)`` pairs of this eval's ``fs`` calls so far; None without ``fs``."""
-        return self._ctx.files.touched if self._ctx.files is not None else None
-
-    # -------------------------------------------------------------------------------- wiring to the interpreter
-
-    def bind(self, guest: Guest) -> CallChannel:
-        self._guest = guest
-        self._stop_eval = guest.cancel
+    def _open(self, guest: Guest) -> CallChannel:
         tools = self._ctx.tools
-        self._channel = guest.open_calls(
+        return guest.open_calls(
             list(tools or ()),
             expose_tools=tools is not None,
             expose_task=self._ctx.task_tool is not None,
@@ -173,141 +136,52 @@ class HostCalls:
             # The moments the guest waits on its calls alone close a review's batch.
             report_waits=self._durable is not None,
         )
-        pumps().submit(self._pump, self._channel)
-        return self._channel
-
-    def _pump(self, channel: CallChannel) -> None:
-        """Collects the guest's calls in batches (waiting in Java, without the GIL) and hands them to the loop.
-
-        Nothing the guest sends can end it: each call's input is decoded on its own, and one that cannot be read
-        fails that call alone. Should the pump itself fail, the eval is stopped with the reason, never left to
-        wait on calls nobody collects."""
-        try:
-            while True:
-                batch = channel.poll(_POLL_MS)
-                if batch is None:
-                    return
-                calls = _ptc.decode_calls(batch)
-                if calls:
-                    self._loop.call_soon_threadsafe(self._spawn, calls)
-        except RuntimeError:  # the loop is closed: nobody is left to run the calls
-            logger.debug("host calls dropped: the event loop is closed")
-        except BaseException as exc:  # noqa: BLE001 - never let a pump thread die silently
-            logger.exception("host-call pump failed")
-            self._stop(failure=f"the host stopped collecting the eval's tool calls ({exc!r})")
-
-    def _spawn(self, calls: list[_ptc.GuestCall]) -> None:
-        if self._closed:
-            return
-        for call in calls:
-            if call.kind == "wait":
-                # After the first steps of the tasks just created (the loop runs callbacks in order): the calls
-                # the guest started before it waited are all registered by then.
-                self._loop.call_soon(self._guest_waiting, call.call_id)
-                continue
-            if call.refused is not None:
-                message = f"{_label(call.kind, call.name)}: {call.refused}"
-                self._complete(call.call_id, False, {"type": "TypeError", "message": message})
-                continue
-            self._open += 1
-            run = self._run(call.call_id, call.kind, call.name, call.args)
-            task = self._loop.create_task(run, context=self._context.copy())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
 
     def _guest_waiting(self, settled: int) -> None:
-        """The guest waits on its calls with nothing else to run, having been sent ``settled`` results."""
         if self._durable is not None and settled == self._completed:
-            self._durable.guest_waiting(self._open)
+            self._durable.guest_waiting(self._open_calls)
 
-    def _complete(self, call_id: int, ok: bool, value: Any) -> None:
-        """Queues a result; the results of one loop iteration go to Java in one batch. A value with no JSON form
-        fails its own call, never the batch."""
-        self._completed += 1
-        try:
-            text = json.dumps(value, ensure_ascii=False, allow_nan=False)
-        except (ValueError, TypeError, RecursionError) as exc:
-            ok, text = False, json.dumps({"type": "TypeError", "message": f"the result cannot be sent back: {exc}"})
-        self._done.append((call_id, ok, text))
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            self._loop.call_soon(self._flush)
+    # -------------------------------------------------------------------------------- what each call does
 
-    def _flush(self) -> None:
-        self._flush_scheduled = False
-        batch, self._done = self._done, []
-        if not batch or self._guest is None:
-            return
-        text = "[" + ",".join(f"[{call_id},{'true' if ok else 'false'},{value}]" for call_id, ok, value in batch) + "]"
-        try:
-            self._guest.complete_host_calls([entry[0] for entry in batch], text)
-        except Exception as exc:  # noqa: BLE001 - the guest waits on these results: stop it rather than hang
-            logger.exception("host-call results could not be handed to the guest")
-            self._stop(failure=f"the host could not hand the eval its tool results ({exc!r})")
+    async def _result(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
+        """The call's outcome; in a cell under review, recorded on its first run and replayed on a resume."""
+        durable = self._durable
+        if durable is None:
+            return await self._outcome(kind, name, args)
+        if kind == "fs" and self._files_in_state:
+            # Writes to the graph state commit with the tool node only (a paused run's are dropped): done again.
+            return await self._outcome(kind, name, args)
+        tool = (self._ctx.tools or {}).get(name) if kind == "tool" else None
+        started = durable.start(kind, tool, args)  # before any await: in the guest's call order
+        return await durable.run(started, kind, name, tool, args, self._outcome)
 
-    async def _run(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
-        try:
-            await self._run_call(call_id, kind, name, args)
-        finally:
-            self._open -= 1
-
-    async def _run_call(self, call_id: int, kind: str, name: str, args: dict[str, Any]) -> None:
-        if kind == "fs" and name == "module":
-            await self._read_module(call_id, args)
-            return
-        try:
-            if self._durable is not None:
-                payload, ok = await self._run_durable(kind, name, args)
-            else:
-                payload, ok = await self._outcome(kind, name, args)
-        except GraphBubbleUp as exc:
-            # A review or a subagent asks for human input: the whole eval stops and the interrupt reaches the graph.
+    def _ends_eval(self, exc: BaseException) -> bool:
+        if isinstance(exc, GraphBubbleUp) or (isinstance(exc, Exception) and is_invalid_resume(exc)):
+            # An interrupt, or a per-call answer that does not match its schema (the run fails, the question stays
+            # open): raised for the eval.
             self._stop(interrupt=exc)
-            return
-        except ReplayError as exc:
+            return True
+        if isinstance(exc, ReplayError):
             self._stop(failure=str(exc))
-            return
-        except BaseException as exc:  # noqa: BLE001 - the guest's promise must settle whatever failed on the host
-            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
-                raise
-            if isinstance(exc, Exception) and is_invalid_resume(exc):
-                # A per-call answer that does not match its schema: the run fails and the question stays open.
-                self._stop(interrupt=exc)
-                return
-            payload, ok = {"type": "HostError", "message": f"{_label(kind, name)} failed: {exc or repr(exc)}"}, False
-        self._complete(call_id, ok, payload)
+            return True
+        return False
 
-    async def _outcome(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
-        """What the guest gets for one call: ``(value, True)``, or ``(error, False)`` for any failure."""
-        try:
-            self._refuse_reviewed_builtin(kind, name)
-            if kind == "task":
-                result = await self._dispatch.run(args)
-            elif kind == "fs":
-                result = await self._run_fs(name, args)
-            else:
-                result = await self._run_tool(name, args)
-            return _ptc.to_guest_value(result), True
-        except GraphBubbleUp:
-            raise
-        except asyncio.CancelledError as exc:
-            if _cancelled_from_outside():
-                raise
-            return _raised(kind, name, exc), False
-        except HostCallError as exc:
-            return {"type": exc.type_name, "message": str(exc)}, False
-        except FsError as exc:
-            return exc.payload(), False
-        except _ptc.CannotCross as exc:
-            return {"type": "TypeError", "message": f"{_label(kind, name)}: {exc}"}, False
-        except ValidationError as exc:
+    async def _call(self, kind: str, name: str, args: dict[str, Any]) -> Any:
+        self._refuse_reviewed_builtin(kind, name)
+        if kind == "task":
+            return await self._dispatch.run(args)
+        if kind == "fs":
+            return await self._run_fs(name, args)
+        return await self._run_tool(name, args)
+
+    def _to_guest(self, value: Any) -> Any:
+        return _ptc.to_guest_value(value)
+
+    def _rejection(self, kind: str, name: str, exc: BaseException) -> dict[str, str]:
+        if isinstance(exc, ValidationError):
             label = "task" if kind == "task" else f"tools.{name}"
-            message = f"{label}: invalid arguments: {validation_message(exc)}"
-            return {"type": "ValidationError", "message": message}, False
-        except BaseException as exc:  # noqa: BLE001 - every failure becomes a rejection the guest can read
-            # SystemExit (argparse on bad arguments), KeyboardInterrupt, GeneratorExit and the like included: raised
-            # by a tool, they would end the event loop's thread, or leave the eval tool.
-            return _raised(kind, name, exc), False
+            return {"type": "ValidationError", "message": f"{label}: invalid arguments: {validation_message(exc)}"}
+        return super()._rejection(kind, name, exc.raised if isinstance(exc, _ToolRaised) else exc)
 
     def _refuse_reviewed_builtin(self, kind: str, name: str) -> None:
         """Refuses file writes and subagents from code when the agent reviews the tools that do them."""
@@ -324,31 +198,13 @@ class HostCalls:
             "call) so it can be reviewed.",
         )
 
-    async def _run_durable(self, kind: str, name: str, args: dict[str, Any]) -> tuple[Any, bool]:
-        durable = self._durable
-        assert durable is not None
-        if kind == "fs" and self._files_in_state:
-            # Writes to the graph state commit with the tool node only (a paused run's are dropped): done again.
-            return await self._outcome(kind, name, args)
-        tool = (self._ctx.tools or {}).get(name) if kind == "tool" else None
-        started = durable.start(kind, tool, args)  # before any await: in the guest's call order
-        return await durable.run(started, kind, name, tool, args, self._outcome)
-
-    def _stop(self, *, interrupt: BaseException | None = None, failure: str | None = None) -> None:
-        if self.interrupt is None and self.failure is None:
-            self.interrupt, self.failure = interrupt, failure
-        if self._stop_eval is not None:
-            self._stop_eval()
-
     # -------------------------------------------------------------------------------- cells under review
 
     @functools.cached_property
     def _files_in_state(self) -> bool:
         """Whether ``fs`` calls read and write the graph state (``StateBackend``) rather than a store or a disk."""
-        from deepagents.backends.state import StateBackend
-
         files = self._ctx.files
-        return files is not None and isinstance(files.backend, StateBackend)
+        return files is not None and _files.is_state_backend(files.backend)
 
     @property
     def durable(self) -> bool:
@@ -405,23 +261,6 @@ class HostCalls:
         """:meth:`begin_cell` for an eval made from synchronous code (the calls run on the private loop)."""
         return asyncio.run_coroutine_threadsafe(self.begin_cell(code, take_snapshot), self._loop).result()
 
-    def close(self) -> None:
-        """Ends the eval's calls: stops collecting new ones and cancels those still running."""
-        self._closed = True
-        if self._channel is not None:
-            self._channel.close()
-        if not self._tasks:
-            return
-
-        def cancel_all() -> None:
-            for task in list(self._tasks):
-                task.cancel()
-
-        try:
-            self._loop.call_soon_threadsafe(cancel_all)
-        except RuntimeError:
-            pass
-
     # -------------------------------------------------------------------------------- tools
 
     def _child_config(self) -> RunnableConfig:
@@ -462,34 +301,18 @@ class HostCalls:
 
     async def _run_fs(self, op: str, args: dict[str, Any]) -> Any:
         """One ``fs`` call, traced as a child run of the eval (its input and output summarised, not the bytes)."""
-        files = self._ctx.files
-        if files is None:
-            raise HostCallError("HostError", f"fs.{op} is not available in this eval")
+        run = super()._run_fs
+        if self._files is None:
+            return await run(op, args)  # refused: this eval has no files
         from langchain_core.runnables import RunnableLambda
 
         box: list[Any] = []
 
         async def call(_: Any) -> Any:
-            value = await files.run(op, args)
+            value = await run(op, args)
             box.append(value)
             return _files.trace_summary(value)
 
         traced = RunnableLambda(call, name=f"fs.{op}")
         await traced.ainvoke(_files.trace_summary(args), config=self._child_config())
         return box[0]
-
-    async def _read_module(self, call_id: int, args: dict[str, Any]) -> None:
-        """Serves an import: the guest thread waits in Java for the module's source, delivered outside the batch."""
-        if self._guest is None or not self._guest.imports_modules():
-            self._complete(call_id, False, {"type": "Error", "message": "fs.module is not available in this eval"})
-            return
-        try:
-            text, ok = await self._run_fs("module", args), True
-        except FsError as exc:
-            text, ok = str(exc), False
-        except BaseException as exc:  # noqa: BLE001 - the import fails with the reason, the eval goes on
-            if isinstance(exc, asyncio.CancelledError) and _cancelled_from_outside():
-                raise
-            text, ok = f"EIO: the module could not be read: {exc}", False
-        if self._guest is not None and not self._closed:
-            self._guest.complete_module_read(call_id, ok, text)

@@ -1,30 +1,23 @@
-"""Programmatic tool calling: which agent tools the guest sees as ``tools.*`` and under which names, and how values
-cross the boundary (JSON with a few tagged forms both sides agree on). How they are described to the model is
-:mod:`.prompts`'s job."""
+"""Programmatic tool calling: which agent tools the guest sees as ``tools.*`` and under which names, and what of a
+tool's result it receives. How values cross the boundary (JSON with a few tagged forms both sides agree on) is
+:mod:`.._hostcalls`'s job, as an interpreter's files use it without any agent; how tools are described to the model
+is :mod:`.prompts`'s."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
-import math
 import re
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 from langgraph.types import Command
-from pydantic import BaseModel
 
+from .._hostcalls import guest_value
 from ..errors import OptionsError
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _CAMEL = re.compile(r"[-_]([a-z])")
-_MAX_SAFE_INT = 2**53
-TAG_BIGINT = "\u0000bigint"
-TAG_BYTES = "\u0000bytes"
-TAG_NUMBER = "\u0000number"
 TASK_TOOL = "task"
 
 _TASK_IN_PTC = (
@@ -105,16 +98,12 @@ def find_task_tool(available: Iterable[Any]) -> BaseTool | None:
 # ------------------------------------------------------------------------------------------------ values
 
 
-def _tag_number(value: float) -> Any:
-    return value if math.isfinite(value) else {TAG_NUMBER: repr(value).replace("inf", "Infinity").replace("nan", "NaN")}
-
-
 def to_guest_value(value: Any) -> Any:
     """A tool's return value as JSON-ready data the guest receives natively.
 
-    Strings, numbers, booleans and None stay as they are; lists, tuples and dicts are converted recursively;
-    pydantic models become their ``model_dump()``; ``ToolMessage`` gives its content and ``Command`` the content
-    of its last message; bytes become a ``Uint8Array``; other values become ``str(value)``.
+    ``ToolMessage`` gives its content and ``Command`` the content of its last message; any other value crosses as
+    :func:`~langchain_graalvm._hostcalls.guest_value` makes it (pydantic models as their ``model_dump()``, bytes as
+    a ``Uint8Array``...).
     """
     if isinstance(value, ToolMessage):
         return to_guest_value(value.content)
@@ -127,96 +116,4 @@ def to_guest_value(value: Any) -> Any:
         return str(update)
     if isinstance(value, list) and any(isinstance(v, (ToolMessage, Command)) for v in value):
         return to_guest_value([v for v in value if isinstance(v, (ToolMessage, Command))][-1])
-    return _plain(value, 0)
-
-
-def _plain(value: Any, depth: int) -> Any:
-    if depth > 200:
-        raise ValueError("the tool's result is nested more than 200 levels deep")
-    if value is None or isinstance(value, (str, bool)):
-        return value
-    if isinstance(value, int):
-        return value if -_MAX_SAFE_INT < value < _MAX_SAFE_INT else {TAG_BIGINT: _digits(value)}
-    if isinstance(value, float):
-        return _tag_number(value)
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        return {TAG_BYTES: list(bytes(value))}
-    if isinstance(value, BaseModel):
-        return _plain(value.model_dump(), depth + 1)
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v, depth + 1) for v in value]
-    return str(value)
-
-
-class CannotCross(ValueError):
-    """A guest value the host cannot take as it is: the guest gets this message as a ``TypeError``."""
-
-
-def _bounded_int(text: str) -> int:
-    limit = sys.get_int_max_str_digits()
-    if limit and len(text.lstrip("-")) > limit:
-        raise CannotCross(
-            f"an integer of {len(text.lstrip('-'))} digits cannot be sent to the host (at most {limit} digits); "
-            "send it as a string"
-        )
-    return int(text)
-
-
-def _digits(value: int) -> str:
-    try:
-        return str(value)
-    except ValueError:  # over the interpreter's limit for int-to-str conversion
-        raise CannotCross(
-            f"an integer of more than {sys.get_int_max_str_digits()} digits cannot be sent to the guest; "
-            "return it as a string"
-        ) from None
-
-
-def _untag(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1:
-        ((key, value),) = obj.items()
-        if key == TAG_BIGINT and isinstance(value, str):
-            return _bounded_int(value)
-        if key == TAG_NUMBER and value in ("NaN", "Infinity", "-Infinity"):
-            return float(value.replace("Infinity", "inf"))
-        if key == TAG_BYTES and isinstance(value, list):
-            try:
-                return bytes(value)
-            except (ValueError, TypeError):
-                raise CannotCross("bytes sent to the host must be whole numbers from 0 to 255") from None
-    return obj
-
-
-@dataclasses.dataclass(frozen=True)
-class GuestCall:
-    """One call from the guest: its arguments, or why they cannot be read (``refused``) and so the call fails."""
-
-    call_id: int
-    kind: str
-    name: str
-    args: dict[str, Any]
-    refused: str | None = None
-
-
-def decode_calls(text: str) -> list[GuestCall]:
-    """A batch of guest calls: ``[callId, kind, name, inputText]`` entries written by the host (Java).
-
-    Each input is the guest's own JSON text, which guest code can shape at will, so it is decoded on its own: one
-    that is not a JSON object, or holds a value the host cannot take (an integer too long to read, a malformed
-    tag), refuses that call alone.
-    """
-    calls = []
-    for call_id, kind, name, raw in json.loads(text):
-        try:
-            args = json.loads(raw, object_hook=_untag, parse_int=_bounded_int)
-        except CannotCross as exc:
-            calls.append(GuestCall(int(call_id), str(kind), str(name), {}, str(exc)))
-            continue
-        except (ValueError, TypeError, RecursionError) as exc:
-            why = f"the arguments are not valid JSON ({exc})"
-            calls.append(GuestCall(int(call_id), str(kind), str(name), {}, why))
-            continue
-        calls.append(GuestCall(int(call_id), str(kind), str(name), args if isinstance(args, dict) else {}))
-    return calls
+    return guest_value(value)

@@ -1,8 +1,9 @@
 """Where host calls run: the private event loop of evals made from synchronous code, and the threads around it.
 
-An eval called from ``agent.invoke`` has no event loop of its own; its tool, subagent and file calls run on one
-shared loop in a daemon thread. Pump threads wait in Java for the guest's calls; synchronous tools run in a
-bounded pool so that a fan-out of blocking tools cannot starve the loop.
+An eval called from ``agent.invoke`` or ``Interpreter.eval`` has no event loop of its own; its tool, subagent and
+file calls run on one shared loop in a daemon thread. Pump threads wait in Java for the guest's calls; synchronous
+tools run in a bounded pool so that a fan-out of blocking tools cannot starve the loop. It sits beside the
+interpreter, not in ``agents/``, because an interpreter with ``files=`` runs its calls here too.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import concurrent.futures
 import logging
 import threading
 
-from .._runtime._pools import shared_pool
+from ._runtime._pools import shared_pool
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
