@@ -25,7 +25,7 @@ from typing import Any
 
 from ._files import FileCalls
 from ._loop import pumps
-from ._runtime._backend import CallChannel, Guest
+from ._runtime._backend import CallChannel, Guest, HostFunctions
 from .errors import FsError, HostCallError
 
 logger = logging.getLogger("langchain_graalvm.ptc")
@@ -91,21 +91,13 @@ class CallPump:
     def bind(self, guest: Guest) -> CallChannel:
         """Opens the eval's channel on ``guest`` and starts collecting its calls."""
         self._guest = guest
-        self._channel = self._open(guest)
+        self._channel = guest.open_calls(self._functions())
         pumps().submit(self._pump, self._channel)
         return self._channel
 
-    def _open(self, guest: Guest) -> CallChannel:
-        """The eval's channel, with the host functions this eval gives the guest."""
-        return guest.open_calls(
-            [],
-            expose_tools=False,
-            expose_task=False,
-            max_tool_calls=None,
-            expose_fs=self._files is not None,
-            random_seed=None,
-            report_waits=False,
-        )
+    def _functions(self) -> HostFunctions:
+        """The host functions this eval gives the guest."""
+        return HostFunctions(expose_fs=self._files is not None)
 
     def _pump(self, channel: CallChannel) -> None:
         """Collects the guest's calls in batches and hands them to the loop.

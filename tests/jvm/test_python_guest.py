@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from langchain_graalvm import EvalOutcome, Interpreter, SnapshotError
-from langchain_graalvm._runtime._backend import CallChannel, Guest
+from langchain_graalvm._runtime._backend import CallChannel, Guest, HostFunctions
 from tests.conftest import run_python
 from tests.guest.conftest import notebook_value
 
@@ -596,15 +596,7 @@ class _Seeded:
         self.seed = seed
 
     def bind(self, guest: Guest) -> CallChannel:  # no host calls are made: nobody polls the channel
-        return guest.open_calls(
-            [],
-            expose_tools=False,
-            expose_task=False,
-            max_tool_calls=None,
-            expose_fs=False,
-            random_seed=self.seed,
-            report_waits=False,
-        )
+        return guest.open_calls(HostFunctions(random_seed=self.seed))
 
 
 def test_a_replaced_random_seed_neither_hangs_nor_unseeds_the_next_seeded_cell() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from langchain_graalvm import Interpreter, OptionsError
 from langchain_graalvm._runtime import _remote
-from langchain_graalvm._runtime._backend import CallChannel, Guest
+from langchain_graalvm._runtime._backend import CallChannel, Guest, HostFunctions
 from tests.conftest import run_python
 from tests.support.processes import gone, signalled_mid_loop, stop
 
@@ -164,15 +164,7 @@ class _BlockingTool:
         self.called = threading.Event()
 
     def bind(self, guest: Guest) -> CallChannel:
-        channel = guest.open_calls(
-            ["slow"],
-            expose_tools=True,
-            expose_task=False,
-            max_tool_calls=None,
-            expose_fs=False,
-            random_seed=None,
-            report_waits=False,
-        )
+        channel = guest.open_calls(HostFunctions(tools=("slow",), expose_tools=True))
 
         def collect() -> None:
             while (batch := channel.poll(50)) is not None:

@@ -14,7 +14,16 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmUnusableError, SnapshotError
 from ..options import InterpreterOptions
 from . import _jvm, _launch
-from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, Guest, HostBinding, decode_snapshot, host_error_outcome
+from ._backend import (
+    PYTHON_MISSING,
+    CallChannel,
+    EvalOutcome,
+    Guest,
+    HostBinding,
+    HostFunctions,
+    decode_snapshot,
+    host_error_outcome,
+)
 
 __all__ = ["CallChannel", "EvalOutcome", "Guest", "HostBinding", "new_interpreter"]
 
@@ -159,31 +168,12 @@ class InProcessGuest:
             raise SnapshotError(text_of(exc.getMessage())) from None
         return [text_of(n) for n in names]
 
-    def open_calls(
-        self,
-        tool_names: list[str],
-        *,
-        expose_tools: bool,
-        expose_task: bool,
-        max_tool_calls: int | None,
-        expose_fs: bool,
-        random_seed: int | None,
-        report_waits: bool,
-    ) -> CallChannel:
+    def open_calls(self, functions: HostFunctions) -> CallChannel:
         """A Java ``HostBridge`` (``Wire.bridge``, as a worker builds it) whose calls are collected from a
         ``HostCallQueue``."""
         wire = _wire()
-        spec = wire.bridge_spec(
-            tool_names,
-            expose_tools=expose_tools,
-            expose_task=expose_task,
-            max_tool_calls=max_tool_calls,
-            expose_fs=expose_fs,
-            random_seed=random_seed,
-            report_waits=report_waits,
-        )
         queue = _jvm.jclass(f"{_PACKAGE}.HostCallQueue")()
-        return _JavaChannel(_java_wire().bridge(queue, wire.pack_bridge(spec)), queue)
+        return _JavaChannel(_java_wire().bridge(queue, wire.pack_bridge(wire.bridge_spec(functions))), queue)
 
     def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
         ids = _jvm.long_array(call_ids)

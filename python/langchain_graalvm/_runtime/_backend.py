@@ -87,6 +87,29 @@ def decode_snapshot(payload: bytes) -> str:
         raise SnapshotError(f"invalid snapshot: not UTF-8 ({exc})") from None
 
 
+@dataclasses.dataclass(frozen=True)
+class HostFunctions:
+    """The host functions one eval's guest gets (Java's ``Wire.bridge`` builds them from these fields).
+
+    Attributes:
+        tools: the names ``tools.*`` offers.
+        expose_tools: whether the guest gets ``tools`` at all.
+        expose_task: whether it gets ``task()``.
+        max_tool_calls: the eval's budget of tool calls; None for no limit.
+        expose_fs: whether it gets ``fs`` (JavaScript) or ``files`` (Python).
+        random_seed: seeds the eval's random numbers (in [0, 2**53)); None leaves them unseeded.
+        report_waits: adds a ``wait`` entry each time the guest waits on its calls alone.
+    """
+
+    tools: tuple[str, ...] = ()
+    expose_tools: bool = False
+    expose_task: bool = False
+    max_tool_calls: int | None = None
+    expose_fs: bool = False
+    random_seed: int | None = None
+    report_waits: bool = False
+
+
 class CallChannel(Protocol):
     """One eval's host calls, as the guest makes them."""
 
@@ -136,19 +159,8 @@ class Guest(Protocol):
 
     def close(self) -> None: ...
 
-    def open_calls(
-        self,
-        tool_names: list[str],
-        *,
-        expose_tools: bool,
-        expose_task: bool,
-        max_tool_calls: int | None,
-        expose_fs: bool,
-        random_seed: int | None,
-        report_waits: bool,
-    ) -> CallChannel:
-        """The channel of the next eval's host calls; ``random_seed`` (in [0, 2**53)) seeds its random numbers,
-        ``report_waits`` adds a ``wait`` entry each time the guest waits on its calls alone."""
+    def open_calls(self, functions: HostFunctions) -> CallChannel:
+        """The channel of the next eval's host calls, which gets ``functions``."""
         ...
 
     def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:

@@ -15,7 +15,15 @@ from typing import Any
 from ..errors import GuestUnavailableError, JvmError, SnapshotError
 from ..options import InterpreterOptions
 from . import _server
-from ._backend import PYTHON_MISSING, CallChannel, EvalOutcome, HostBinding, decode_snapshot, host_error_outcome
+from ._backend import (
+    PYTHON_MISSING,
+    CallChannel,
+    EvalOutcome,
+    HostBinding,
+    HostFunctions,
+    decode_snapshot,
+    host_error_outcome,
+)
 from ._wire import Connection, WorkerError, WorkerLost, bridge_spec, outcome_from_fields
 from ._worker import WorkerProcess, worker_heap_bytes
 from ._workerpool import pool
@@ -192,28 +200,8 @@ class WorkerGuest:
 
     # ---------------------------------------------------------------------------------------------- host calls
 
-    def open_calls(
-        self,
-        tool_names: list[str],
-        *,
-        expose_tools: bool,
-        expose_task: bool,
-        max_tool_calls: int | None,
-        expose_fs: bool,
-        random_seed: int | None,
-        report_waits: bool,
-    ) -> CallChannel:
-        return _WorkerChannel(
-            bridge_spec(
-                tool_names,
-                expose_tools=expose_tools,
-                expose_task=expose_task,
-                max_tool_calls=max_tool_calls,
-                expose_fs=expose_fs,
-                random_seed=random_seed,
-                report_waits=report_waits,
-            )
-        )
+    def open_calls(self, functions: HostFunctions) -> CallChannel:
+        return _WorkerChannel(bridge_spec(functions))
 
     def complete_host_calls(self, call_ids: list[int], batch_json: str) -> None:
         self._worker.complete(self._gid, call_ids, batch_json)

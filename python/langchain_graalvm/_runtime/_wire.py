@@ -43,7 +43,7 @@ import msgpack
 
 from ..errors import SnapshotError
 from ..options import InterpreterOptions
-from ._backend import EvalOutcome
+from ._backend import EvalOutcome, HostFunctions
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -87,25 +87,16 @@ def _nanos(seconds: float) -> int:
     return max(1, round(seconds * 1e9))
 
 
-def bridge_spec(
-    tool_names: list[str],
-    *,
-    expose_tools: bool,
-    expose_task: bool,
-    max_tool_calls: int | None,
-    expose_fs: bool,
-    random_seed: int | None,
-    report_waits: bool,
-) -> dict[str, Any]:
-    """The host functions of one eval (``Wire.bridge`` on the Java side); see ``Guest.open_calls``."""
+def bridge_spec(f: HostFunctions) -> dict[str, Any]:
+    """An eval's host functions as the sandbox reads them (``Wire.bridge`` on the Java side)."""
     return {
-        "tools": list(tool_names),
-        "exposeTools": expose_tools,
-        "exposeTask": expose_task,
-        "maxToolCalls": max_tool_calls or 0,
-        "exposeFs": expose_fs,
-        "randomSeed": random_seed,
-        "reportWaits": report_waits,
+        "tools": list(f.tools),
+        "exposeTools": f.expose_tools,
+        "exposeTask": f.expose_task,
+        "maxToolCalls": f.max_tool_calls or 0,
+        "exposeFs": f.expose_fs,
+        "randomSeed": f.random_seed,
+        "reportWaits": f.report_waits,
     }
 
 

@@ -29,7 +29,7 @@ from pydantic import ValidationError
 from .. import _files
 from .._hostcalls import CallPump
 from .._loop import private_loop, sync_tool_pool
-from .._runtime._backend import CallChannel, Guest
+from .._runtime._backend import HostFunctions
 from ..errors import HostCallError, SnapshotError
 from . import _ptc
 from ._context import EvalContext
@@ -124,10 +124,10 @@ class HostCalls(CallPump):
         self._durable = durable
         self._random_seed: int | None = None  # the recorded seed of a cell under review
 
-    def _open(self, guest: Guest) -> CallChannel:
+    def _functions(self) -> HostFunctions:
         tools = self._ctx.tools
-        return guest.open_calls(
-            list(tools or ()),
+        return HostFunctions(
+            tools=tuple(tools or ()),
             expose_tools=tools is not None,
             expose_task=self._ctx.task_tool is not None,
             max_tool_calls=self._ctx.max_tool_calls,
