@@ -1,5 +1,9 @@
 package io.github.langchaingraalvm.sandbox;
 
+import static io.github.langchaingraalvm.sandbox.text.Envelope.escape;
+import static io.github.langchaingraalvm.sandbox.text.Envelope.stdoutBody;
+import static io.github.langchaingraalvm.sandbox.text.Envelope.truncate;
+
 import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 
 /**
@@ -101,7 +105,7 @@ public final class EvalOutcome {
         this.errorStack = UnicodeText.visible(errorStack);
         this.stateReset = stateReset;
         this.durationNanos = durationNanos;
-        this.envelope = OutcomeText.envelope(this, maxResultChars);
+        this.envelope = renderEnvelope();
     }
 
     /** How the eval ended. */
@@ -188,11 +192,58 @@ public final class EvalOutcome {
      * }</pre>
      */
     public String plainText() {
-        return OutcomeText.plain(this, maxResultChars);
+        String output = trimLineBreaks(stdout);
+        if (stdoutDropped > 0) {
+            output = stdoutBody(output, stdoutDropped, maxResultChars);
+        }
+        String tail;
+        if (errorType != null) {
+            String message = errorMessage == null ? "" : errorMessage;
+            tail = truncate(withStack(message.isEmpty() ? errorType : errorType + ": " + message), maxResultChars);
+        } else if (valueKind == ValueKind.EMPTY) {
+            tail = null;
+        } else {
+            tail = truncate(plainValue, maxResultChars, valueIncomplete);
+        }
+        if (output.isEmpty()) {
+            // What String.valueOf gives for undefined, null and None, as LangChain4j's engines return it.
+            return tail == null ? "null" : tail;
+        }
+        return tail == null ? output : output + "\n" + tail;
     }
 
     @Override
     public String toString() {
         return "EvalOutcome[" + status.wireName() + "] " + envelope;
+    }
+
+    /** {@link #envelope()}, made once by the constructor once the fields are set. */
+    private String renderEnvelope() {
+        StringBuilder sb = new StringBuilder();
+        if (!stdout.isEmpty() || stdoutDropped > 0) {
+            sb.append("<stdout>\n").append(escape(stdoutBody(stdout, stdoutDropped, maxResultChars)))
+                    .append("\n</stdout>\n");
+        }
+        if (errorType != null) {
+            sb.append("<error type=\"").append(escape(errorType)).append("\">")
+                    .append(escape(truncate(withStack(errorMessage), maxResultChars))).append("</error>");
+        } else {
+            sb.append("<result>").append(escape(truncate(value, maxResultChars, valueIncomplete)))
+                    .append("</result>");
+        }
+        return sb.toString();
+    }
+
+    /** {@code text}, then the stack of the model's code on the lines after it, if there is one. */
+    private String withStack(String text) {
+        return errorStack().isEmpty() ? text : text + "\n" + errorStack();
+    }
+
+    private static String trimLineBreaks(String text) {
+        int end = text.length();
+        while (end > 0 && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
+            end--;
+        }
+        return text.substring(0, end);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
+import io.github.langchaingraalvm.sandbox.guest.EngineWarmUp;
 import io.github.langchaingraalvm.sandbox.guest.Engines;
 import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
 import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
@@ -54,9 +55,15 @@ public final class Sandbox {
         return s;
     }
 
-    /** A new JavaScript interpreter with its own context and guest thread. */
+    /**
+     * A new JavaScript interpreter with its own context and guest thread. The first one also starts the sandbox's
+     * idle-time warm-up of the JavaScript engine.
+     */
     public JavaScriptInterpreter newInterpreter(SandboxOptions options) {
-        return new JavaScriptInterpreter(new JavaScriptGuest(engines, options));
+        JavaScriptInterpreter js = new JavaScriptInterpreter(new JavaScriptGuest(engines, options));
+        // Started here, above the guests: the warm-up makes JavaScript guests of its own.
+        EngineWarmUp.start(engines);
+        return js;
     }
 
     /**

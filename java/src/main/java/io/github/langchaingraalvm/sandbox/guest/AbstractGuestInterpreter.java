@@ -1,5 +1,7 @@
 package io.github.langchaingraalvm.sandbox.guest;
 
+import static io.github.langchaingraalvm.sandbox.guest.Failures.GLOBALS_LOST;
+
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
@@ -27,7 +29,6 @@ import org.graalvm.polyglot.Value;
  */
 abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     private static final AtomicInteger IDS = new AtomicInteger();
-    static final String GLOBALS_LOST = " The interpreter was restarted: all globals from earlier calls are gone.";
 
     final Engines engines;
     final SandboxOptions options;
@@ -325,7 +326,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             calls.end();
             discardContext();
             return outcome(EvalOutcome.Status.ERROR, e instanceof StackOverflowError ? "RangeError" : "InternalError",
-                    "The sandbox failed while running the eval (" + GuestThread.describe(e) + ")." + GLOBALS_LOST,
+                    "The sandbox failed while running the eval (" + Failures.describe(e) + ")." + GLOBALS_LOST,
                     "", true, start);
         }
     }

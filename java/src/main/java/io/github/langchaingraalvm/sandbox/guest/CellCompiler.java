@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
@@ -38,6 +39,8 @@ public final class CellCompiler {
     private static final int CACHE_MAX_CODE = 64 * 1024;
 
     private final Engine engine;
+    /** The host access of every context of the sandbox, the guests' included: only our own proxies cross. */
+    private final HostAccess hostAccess;
     private final Watchdog watchdog;
     /** The parser ({@code cell.js}), which every cell with a top-level declaration or {@code await} needs. */
     private final Tooling parser = new Tooling("cell.js", f -> f.execute(warmSample(), false));
@@ -52,8 +55,9 @@ public final class CellCompiler {
         }
     };
 
-    public CellCompiler(Engine engine, Watchdog watchdog) {
+    public CellCompiler(Engine engine, HostAccess hostAccess, Watchdog watchdog) {
         this.engine = engine;
+        this.hostAccess = hostAccess;
         this.watchdog = watchdog;
     }
 
@@ -311,7 +315,7 @@ public final class CellCompiler {
         return Context.newBuilder("js")
                 .engine(engine)
                 .sandbox(SandboxPolicy.CONSTRAINED)
-                .allowHostAccess(Engines.HOST_ACCESS)
+                .allowHostAccess(hostAccess)
                 .allowIO(IOAccess.NONE)
                 .out(java.io.OutputStream.nullOutputStream())
                 .err(java.io.OutputStream.nullOutputStream())

@@ -15,8 +15,46 @@ import java.util.function.BooleanSupplier;
 public final class EngineWarmUp {
     private static final int ROUNDS = 2;
     private static final Duration BUDGET = Duration.ofSeconds(20);
+    /** The name of the warm-up's thread. */
+    private static final String THREAD = "graalvm-sandbox-warmup";
+    /** How long the warm-up waits for a first context before it starts anyway. */
+    private static final Duration FIRST_CONTEXT_WAIT = Duration.ofSeconds(10);
 
     private EngineWarmUp() {}
+
+    /**
+     * Starts the JavaScript warm-up of {@code engines} on a thread of its own, once per process (never when the
+     * system property {@code langchain.graalvm.noWarmUp} is true): it parses the JavaScript guest resources, loads
+     * the cell compiler and runs the corpus. {@code Sandbox} calls it as it makes a JavaScript interpreter, so that
+     * a process that only runs Python never pays for it: on two processors its parsing and its Truffle
+     * compilations, which share one compile queue with GraalPy's, slowed a fresh process's Python cells.
+     */
+    public static void start(Engines engines) {
+        if (!engines.claimWarmUp()) {
+            return;
+        }
+        Thread warm = new Thread(() -> {
+            try {
+                // A process's first context (its prelude and snapshot codec) is on the way to the first result:
+                // the code it runs is parsed here, beside it, and the cell compiler, which slows it down on two
+                // processors, loads after it.
+                JavaScriptGuest.parseGuestResources(engines.javaScriptEngine());
+                engines.awaitFirstContext(FIRST_CONTEXT_WAIT);
+                engines.compiler().loadParser();
+                // Few cells need the TypeScript stripper; loading it beside an eval would slow that eval down.
+                engines.awaitIdle();
+                engines.compiler().loadStripper();
+                run(engines, engines::realEvalStarted);
+            } catch (RuntimeException e) {
+                // Warming is an optimisation: the first cells load and compile what it would have.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, THREAD);
+        warm.setDaemon(true);
+        warm.setPriority(Thread.MIN_PRIORITY);
+        warm.start();
+    }
 
     static List<String> cells() {
         List<String> cells = new ArrayList<>();

@@ -126,59 +126,22 @@ public final class Engines {
     private volatile boolean realEvalStarted;
     /** How many evals of interpreters other than the warm-up's are running now. */
     private final AtomicInteger realEvalsRunning = new AtomicInteger();
-    private final AtomicBoolean warmUpStarted = new AtomicBoolean();
-    /** The name of the warm-up's thread. */
-    private static final String WARM_UP_THREAD = "graalvm-sandbox-warmup";
+    /** Whether the warm-up was claimed ({@link #claimWarmUp}): it runs once per process. */
+    private final AtomicBoolean warmUpClaimed = new AtomicBoolean();
     /** How often the warm-up looks whether the evals running have ended. */
     private static final Duration IDLE_POLL = Duration.ofMillis(20);
     /** Counted down when the process's first context is ready (or failed); the warm-up starts after it. */
     private final CountDownLatch firstContext = new CountDownLatch(1);
-    /** How long the warm-up waits for a first context before it starts anyway. */
-    private static final Duration FIRST_CONTEXT_WAIT = Duration.ofSeconds(10);
 
     /**
      * Creates the JavaScript engine and the watchdog and installs the unwind guard. The JavaScript warm-up starts
-     * with the first JavaScript interpreter ({@link #startWarmUp}).
+     * with the first JavaScript interpreter, and asks this instance when to go on.
      */
     public Engines(SandboxAccess access) {
         this.access = access;
         javaScriptEngine = tunedEngine("js");
         UnwindGuard.install();
         watchdog = new Watchdog();
-    }
-
-    /**
-     * Starts the JavaScript warm-up on a thread of its own, once per process (never when the system property
-     * {@code langchain.graalvm.noWarmUp} is true): it parses the JavaScript guest resources, loads the cell compiler
-     * and runs {@link EngineWarmUp}. Called as a JavaScript interpreter is made, so that a process that only runs
-     * Python never pays for it: on two processors its parsing and its Truffle compilations, which share one compile
-     * queue with GraalPy's, slowed a fresh process's Python cells.
-     */
-    void startWarmUp() {
-        if (Boolean.getBoolean("langchain.graalvm.noWarmUp") || !warmUpStarted.compareAndSet(false, true)) {
-            return;
-        }
-        Thread warm = new Thread(() -> {
-            try {
-                // A process's first context (its prelude and snapshot codec) is on the way to the first result:
-                // the code it runs is parsed here, beside it, and the cell compiler, which slows it down on two
-                // processors, loads after it.
-                JavaScriptGuest.parseGuestResources(javaScriptEngine);
-                firstContext.await(FIRST_CONTEXT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-                compiler().loadParser();
-                // Few cells need the TypeScript stripper; loading it beside an eval would slow that eval down.
-                awaitIdle();
-                compiler().loadStripper();
-                EngineWarmUp.run(this, () -> realEvalStarted);
-            } catch (RuntimeException e) {
-                // Warming is an optimisation: the first cells load and compile what it would have.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, WARM_UP_THREAD);
-        warm.setDaemon(true);
-        warm.setPriority(Thread.MIN_PRIORITY);
-        warm.start();
     }
 
     /**
@@ -264,8 +227,26 @@ public final class Engines {
         realEvalsRunning.decrementAndGet();
     }
 
+    /**
+     * Claims the warm-up for the caller: true once per instance, and never when the system property
+     * {@code langchain.graalvm.noWarmUp} is true.
+     */
+    boolean claimWarmUp() {
+        return !Boolean.getBoolean("langchain.graalvm.noWarmUp") && warmUpClaimed.compareAndSet(false, true);
+    }
+
+    /** Waits at most {@code limit} for the process's first context to be ready (or to fail building). */
+    void awaitFirstContext(Duration limit) throws InterruptedException {
+        firstContext.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Whether an interpreter other than the warm-up's has started an eval: the warm-up stops at the first one. */
+    boolean realEvalStarted() {
+        return realEvalStarted;
+    }
+
     /** Returns once no real eval runs. */
-    private void awaitIdle() {
+    void awaitIdle() {
         while (realEvalsRunning.get() > 0) {
             LockSupport.parkNanos(this, IDLE_POLL.toNanos());
         }
@@ -282,7 +263,7 @@ public final class Engines {
             synchronized (this) {
                 c = compiler;
                 if (c == null) {
-                    c = new CellCompiler(javaScriptEngine, watchdog);
+                    c = new CellCompiler(javaScriptEngine, HOST_ACCESS, watchdog);
                     compiler = c;
                 }
             }

@@ -173,17 +173,17 @@ public final class GuestThread {
             if (Engines.noteFailure(e)) {
                 throw access.broken(Engines.unusableReason());
             }
-            if (root(e) instanceof OutOfMemoryError) {
+            if (Failures.root(e) instanceof OutOfMemoryError) {
                 // The JVM's heap ran out outside the cell's own handling, for instance while a builtin of an
                 // earlier eval that ignored its stop still fills it: a memory stop, like an eval that cannot start.
                 return access.outcome(EvalOutcome.Status.LIMIT, null, false, "", 0, "OutOfMemory",
                         "The JVM heap was exhausted while the eval ran, so it was stopped. Try again; keep less data."
-                                + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
+                                + Failures.GLOBALS_LOST, "", true, System.nanoTime() - start,
                         options.maxResultChars());
             }
             return access.outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
-                    "The sandbox failed while running the eval (" + describe(e) + ")."
-                            + AbstractGuestInterpreter.GLOBALS_LOST, "", true, System.nanoTime() - start,
+                    "The sandbox failed while running the eval (" + Failures.describe(e) + ")."
+                            + Failures.GLOBALS_LOST, "", true, System.nanoTime() - start,
                     options.maxResultChars());
         } finally {
             synchronized (cancelLock) {
@@ -207,27 +207,6 @@ public final class GuestThread {
         Stop stop = describeStop(t.reason, t, options);
         return access.outcome(stop.status(), null, false, outcome.stdout(), outcome.stdoutDropped(),
                 stop.type(), stop.message(), "", true, outcome.durationNanos(), options.maxResultChars());
-    }
-
-    private static Throwable root(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root;
-    }
-
-    /** A failure's innermost cause in plain words, without Java class names. */
-    static String describe(Throwable e) {
-        Throwable root = root(e);
-        if (root instanceof StackOverflowError) {
-            return "the stack ran out";
-        }
-        if (root instanceof OutOfMemoryError) {
-            return "the JVM ran out of memory";
-        }
-        String message = root.getMessage();
-        return message == null || message.isBlank() ? "an internal error" : message;
     }
 
     /** Runs other work (a snapshot, a restore) on this thread; refused while an eval runs. */

@@ -72,7 +72,6 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
         this.moduleReader = options.agentModules()
                 ? new HostModuleReader(engines, options, guest, calls, () -> wallDeadline) : null;
         this.modules = moduleReader == null ? null : new AgentModules(moduleReader);
-        engines.startWarmUp();
     }
 
     @Override

@@ -206,7 +206,7 @@ public final class Watchdog {
         } catch (Throwable e) {
             Throwable cause = lastFailure != null ? lastFailure : e;
             return "the sandbox's watchdog thread, which enforces every eval's time and memory limits, has stopped ("
-                    + GuestThread.describe(cause) + ") and could not be restarted";
+                    + Failures.describe(cause) + ") and could not be restarted";
         }
     }
 

@@ -28,8 +28,8 @@ class GuestThreadTest {
     void ordinaryFailuresDoNotMarkTheSandboxUnusable() {
         assertTrue(!Engines.noteFailure(new IllegalStateException("x", new StackOverflowError())));
         assertNull(Sandbox.unusableReason());
-        assertEquals("the stack ran out", GuestThread.describe(new IllegalStateException(new StackOverflowError())));
-        assertEquals("boom", GuestThread.describe(new RuntimeException(new Error("boom"))));
+        assertEquals("the stack ran out", Failures.describe(new IllegalStateException(new StackOverflowError())));
+        assertEquals("boom", Failures.describe(new RuntimeException(new Error("boom"))));
     }
 
     @Test

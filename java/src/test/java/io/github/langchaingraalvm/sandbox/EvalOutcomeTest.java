@@ -7,7 +7,7 @@ import io.github.langchaingraalvm.sandbox.text.Envelope;
 import org.junit.jupiter.api.Test;
 
 /** LangChain4j's form of an outcome ({@link EvalOutcome#plainText()}). */
-class OutcomeTextTest {
+class EvalOutcomeTest {
     private static EvalOutcome ok(String value, String stdout, EvalOutcome.ValueKind kind, String plain) {
         return new EvalOutcome(EvalOutcome.Status.OK, value, false, stdout, 0, null, null, null, false,
                 0, 2000, kind, plain);
