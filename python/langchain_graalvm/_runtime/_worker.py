@@ -35,7 +35,8 @@ from typing import Any
 
 import msgpack
 
-from ..errors import InterpreterClosedError, JvmError, OptionsError, SnapshotError
+from .._settings import settings
+from ..errors import InterpreterClosedError, JvmError, SnapshotError
 from ..options import InterpreterOptions
 from . import _launch
 from ._jvmfinder import cache_dir, find_jdk
@@ -61,11 +62,11 @@ def worker_heap_bytes(options: InterpreterOptions) -> int:
     ``LANGCHAIN_GRAALVM_WORKER_HEAP`` (``768m``, ``2g``) sets it for every worker; a ``memory_limit`` of 0 gives
     ``LANGCHAIN_GRAALVM_MAX_HEAP``'s heap (2 GiB by default).
     """
-    given = os.environ.get("LANGCHAIN_GRAALVM_WORKER_HEAP")
-    if given:
-        return _parse_size("LANGCHAIN_GRAALVM_WORKER_HEAP", given)
+    given = settings().worker_heap
+    if given is not None:
+        return given
     if options.memory_limit == 0:
-        return _parse_size("LANGCHAIN_GRAALVM_MAX_HEAP", os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g"))
+        return settings().max_heap
     base = 640 * _MIB if options.language == "python" else 384 * _MIB
     allowance = math.ceil(options.memory_limit * options.heap_factor)
     # Twice the allowance: the watchdog stops a guest when it keeps more, and it measures at collections.
@@ -74,24 +75,6 @@ def worker_heap_bytes(options: InterpreterOptions) -> int:
 
 def _round_mib(size: int) -> int:
     return -(-size // _MIB) * _MIB
-
-
-def _parse_size(name: str, value: str) -> int:
-    units = {"": 1, "k": 1 << 10, "m": _MIB, "g": 1 << 30}
-    text = value.strip().lower()
-    number, unit = (text[:-1], text[-1]) if text and text[-1] in "kmg" else (text, "")
-    if not number.isdigit() or int(number) * units[unit] < 64 * _MIB:
-        raise OptionsError(f"{name}={value!r} is not a heap size of at least 64m, such as 768m or 2g")
-    return _round_mib(int(number) * units[unit])
-
-
-def _env_int(name: str, default: int, low: int) -> int:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    if not value.isdigit() or int(value) < low:
-        raise OptionsError(f"{name}={value!r} must be an integer >= {low}")
-    return int(value)
 
 
 def worker_command(heap_bytes: int) -> list[str]:
@@ -393,22 +376,27 @@ class WorkerError(Exception):
 
 
 class WorkerPool:
-    """This process's workers: idle ones kept warm for the next interpreter, one spare started ahead.
+    """Workers kept for the interpreters of this process: idle ones kept warm for the next one, spares started ahead.
 
-    ``LANGCHAIN_GRAALVM_MAX_WORKERS`` (default 16) bounds the workers alive at once; a checkout past it waits up to
-    ``LANGCHAIN_GRAALVM_WORKER_WAIT`` seconds (default 60) for one to come back, then fails with a clear error.
-    ``LANGCHAIN_GRAALVM_WORKER_SPARES`` (default 1) workers are started ahead of need, and idle workers stop after
-    ``LANGCHAIN_GRAALVM_WORKER_IDLE`` seconds (default 300). ``LANGCHAIN_GRAALVM_GUESTS_PER_WORKER`` (default 1)
-    lets that many interpreters share one worker, trading isolation for memory: a worker killed for one of them
-    (a crash, a stuck builtin) takes the others' globals with it.
+    Args:
+        max_workers: the most workers alive at once; a checkout past it waits for one to come back.
+        spares: workers started ahead of need.
+        idle_s: seconds after which an idle worker stops.
+        wait_s: seconds a checkout waits for a worker when ``max_workers`` are in use, before a clear error.
+        guests_per_worker: interpreters that may share one worker, trading isolation for memory: a worker killed
+            for one of them (a crash, a stuck builtin) takes the others' globals with it.
+
+    :func:`pool` makes this process's pool from the settings (``LANGCHAIN_GRAALVM_MAX_WORKERS`` and the others).
     """
 
-    def __init__(self) -> None:
-        self.max_workers = _env_int("LANGCHAIN_GRAALVM_MAX_WORKERS", 16, 1)
-        self.spares = _env_int("LANGCHAIN_GRAALVM_WORKER_SPARES", 1, 0)
-        self.idle_s = _env_int("LANGCHAIN_GRAALVM_WORKER_IDLE", 300, 1)
-        self.wait_s = _env_int("LANGCHAIN_GRAALVM_WORKER_WAIT", 60, 0)
-        self.guests_per_worker = _env_int("LANGCHAIN_GRAALVM_GUESTS_PER_WORKER", 1, 1)
+    def __init__(
+        self, *, max_workers: int = 16, spares: int = 1, idle_s: int = 300, wait_s: int = 60, guests_per_worker: int = 1
+    ) -> None:
+        self.max_workers = max_workers
+        self.spares = spares
+        self.idle_s = idle_s
+        self.wait_s = wait_s
+        self.guests_per_worker = guests_per_worker
         self._idle: dict[int, list[tuple[float, WorkerProcess]]] = {}
         self._busy: dict[WorkerProcess, int] = {}  # checked-out workers and how many guests each holds
         self._starting = 0
@@ -587,7 +575,14 @@ def pool() -> WorkerPool:
     global _pool
     with _pool_lock:
         if _pool is None or _pool._pid != os.getpid():
-            _pool = WorkerPool()
+            current = settings()
+            _pool = WorkerPool(
+                max_workers=current.max_workers,
+                spares=current.worker_spares,
+                idle_s=current.worker_idle,
+                wait_s=current.worker_wait,
+                guests_per_worker=current.guests_per_worker,
+            )
         return _pool
 
 
