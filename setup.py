@@ -50,7 +50,7 @@ class BuildPyWithJars(build_py):
         if shutil.which("mvn") is None:
             raise SystemExit("building the langchain-graalvm wheel needs Apache Maven (`mvn`) and a JDK 21+")
         jvm = _load("_jvmfinder")
-        artifacts = _load("_artifacts")
+        manifests = _load("_manifest")
         jdk = jvm.find_jdk()
         pom = ROOT / "java" / "pom.xml"
         work = Path(self.build_temp if hasattr(self, "build_temp") else "build/tmp").resolve() / "maven-runtime"
@@ -67,8 +67,8 @@ class BuildPyWithJars(build_py):
         (target / "classpath").mkdir(parents=True)
         for jar in sorted((work / "classpath").glob("*.jar")):
             shutil.copyfile(jar, target / "classpath" / jar.name)
-        manifest = artifacts.build_manifest(work, local_repo, artifacts.graalvm_version_of(pom))
-        (target / artifacts.MANIFEST_NAME).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        manifest = manifests.build_manifest(work, local_repo, manifests.graalvm_version_of(pom))
+        (target / manifests.MANIFEST_NAME).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
 
 
 setup(cmdclass={"build_py": BuildPyWithJars})

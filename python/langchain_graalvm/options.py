@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 from typing import Literal
 
+from ._settings import settings
 from .errors import OptionsError
 
 Language = Literal["js", "python"]
@@ -65,8 +65,7 @@ def resolve_isolation(isolation: str | None, *, quoted: bool = False) -> Isolati
     """``isolation``, or ``LANGCHAIN_GRAALVM_ISOLATION`` when it is None, or ``"in-process"``."""
     source = _named("isolation", quoted)
     if isolation is None:
-        isolation = os.environ.get("LANGCHAIN_GRAALVM_ISOLATION") or "in-process"
-        source = "LANGCHAIN_GRAALVM_ISOLATION"
+        isolation = settings().isolation  # one of ISOLATIONS: the settings refuse anything else
     if isolation not in ISOLATIONS:
         raise OptionsError(f"{source} must be 'in-process' or 'process'; got {isolation!r}")
     return isolation

@@ -388,7 +388,7 @@ def test_isolation_is_checked() -> None:
         Interpreter(isolation="thread")  # type: ignore[arg-type]
     os.environ["LANGCHAIN_GRAALVM_ISOLATION"] = "proc"
     try:
-        with pytest.raises(OptionsError, match="LANGCHAIN_GRAALVM_ISOLATION must be"):
+        with pytest.raises(OptionsError, match="LANGCHAIN_GRAALVM_ISOLATION='proc' is not one of in-process, process"):
             Interpreter()
     finally:
         del os.environ["LANGCHAIN_GRAALVM_ISOLATION"]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from langchain_graalvm._runtime import _artifacts
-from langchain_graalvm._runtime._artifacts import Artifact, FetchError, Manifest
+from langchain_graalvm._runtime import _artifacts, _manifest
+from langchain_graalvm._runtime._manifest import Artifact, Manifest
+from langchain_graalvm.errors import FetchError
 from tests.conftest import ROOT
 
 RUNTIME = ROOT / "java" / "target" / "runtime"
@@ -19,7 +20,7 @@ LOCAL_REPO = Path.home() / ".m2" / "repository"
 @pytest.fixture(scope="module")
 def manifest() -> Manifest:
     """The manifest of this checkout's build, made the way the wheel build makes it."""
-    return _artifacts.build_manifest(RUNTIME, LOCAL_REPO, _artifacts.graalvm_version_of(ROOT / "java" / "pom.xml"))
+    return _manifest.build_manifest(RUNTIME, LOCAL_REPO, _manifest.graalvm_version_of(ROOT / "java" / "pom.xml"))
 
 
 def small(manifest: Manifest, *names: str) -> Manifest:
@@ -38,7 +39,7 @@ def test_manifest_names_every_graalvm_jar_with_coordinates_and_sha256(manifest: 
     on_disk = {(d, p.name) for d in ("modules", "compiler") for p in (RUNTIME / d).glob("*.jar")}
     assert files == on_disk
     polyglot = by_name[("org.graalvm.polyglot", "polyglot")]
-    assert polyglot["sha256"] == _artifacts.sha256_of(RUNTIME / "modules" / polyglot["file"])
+    assert polyglot["sha256"] == _manifest.sha256_of(RUNTIME / "modules" / polyglot["file"])
     assert manifest["graalvm_version"] == "25.0.3"
 
 
@@ -47,8 +48,8 @@ def test_maven_fetch_fills_and_verifies_the_cache(manifest: Manifest, tmp_path: 
     want = small(manifest, "word", "collections")
     folder = _artifacts.fetch(want, resolver="mvn", offline=True, progress=False)
     assert folder.parent == tmp_path / "home"
-    assert _artifacts.is_complete(folder, want)
-    assert _artifacts.verify(folder, want) == []
+    assert _manifest.is_complete(folder, want)
+    assert _manifest.verify(folder, want) == []
     assert sorted(p.name for p in (folder / "compiler").iterdir()) == ["collections-25.0.3.jar", "word-25.0.3.jar"]
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".staging")]
     # A second fetch finds the folder complete and needs no resolver at all.
@@ -61,7 +62,7 @@ def test_jgo_downloads_from_maven_central_with_progress(manifest: Manifest, tmp_
     monkeypatch.setenv("M2_REPO", str(tmp_path / "m2"))  # an empty local repository: jgo must download
     want = small(manifest, "word", "nativeimage")
     folder = _artifacts.fetch(want, resolver="jgo", progress=True)
-    assert _artifacts.verify(folder, want) == []
+    assert _manifest.verify(folder, want) == []
     assert (tmp_path / "m2" / "org" / "graalvm" / "sdk" / "word" / "25.0.3" / "word-25.0.3.jar").is_file()
     assert "GraalVM jars: 100%" in capsys.readouterr().err
 
@@ -85,9 +86,9 @@ def test_a_damaged_cache_is_not_complete_and_verify_names_the_jar(manifest: Mani
     data = bytearray(jar.read_bytes())
     data[100] ^= 0xFF
     jar.write_bytes(bytes(data))
-    assert _artifacts.verify(folder, want) == ["modules/word-25.0.3.jar does not match its SHA-256 " + want["artifacts"][0]["sha256"]]
+    assert _manifest.verify(folder, want) == ["modules/word-25.0.3.jar does not match its SHA-256 " + want["artifacts"][0]["sha256"]]
     jar.write_bytes(bytes(data[:-1]))
-    assert not _artifacts.is_complete(folder, want)
+    assert not _manifest.is_complete(folder, want)
 
 
 def test_offline_without_a_filled_cache_is_a_clear_error(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,7 +133,7 @@ def test_maven_failure_shows_its_output(tmp_path: Path, monkeypatch: pytest.Monk
 def test_manifest_written_by_the_wheel_build_is_json_the_package_reads(manifest: Manifest) -> None:
     text = json.dumps(manifest)
     assert json.loads(text) == manifest
-    assert _artifacts.manifest_digest(json.loads(text)) == _artifacts.manifest_digest(manifest)
+    assert _manifest.manifest_digest(json.loads(text)) == _manifest.manifest_digest(manifest)
     assert os.path.basename(_artifacts.runtime_home(manifest)).startswith("graalvm-25.0.3-")
 
 
@@ -144,7 +145,7 @@ def test_concurrent_first_fetches_end_with_one_complete_folder(manifest: Manifes
     with ThreadPoolExecutor(2) as pool:
         folders = list(pool.map(lambda _: _artifacts.fetch(want, resolver="mvn", offline=True, progress=False), range(2)))
     assert folders[0] == folders[1]
-    assert _artifacts.verify(folders[0], want) == []
+    assert _manifest.verify(folders[0], want) == []
     assert [p.name for p in (tmp_path / "home").iterdir()] == [folders[0].name]
 
 
@@ -160,7 +161,7 @@ def test_a_jar_with_a_classifier_is_named_and_fetched(tmp_path: Path, monkeypatc
     runtime = tmp_path / "runtime"
     (runtime / "modules").mkdir(parents=True)
     (runtime / "modules" / source.name).write_bytes(source.read_bytes())
-    built = _artifacts.build_manifest(runtime, seed, "25.0.3")
+    built = _manifest.build_manifest(runtime, seed, "25.0.3")
     (art,) = built["artifacts"]
     assert (art["group"], art["artifact"], art["version"], art.get("classifier")) == (
         "org.graalvm.sdk", "word", "25.0.3", "sources")
@@ -168,7 +169,7 @@ def test_a_jar_with_a_classifier_is_named_and_fetched(tmp_path: Path, monkeypatc
     if resolver == "jgo":
         monkeypatch.setenv("M2_REPO", str(tmp_path / "m2"))  # an empty local repository: a real download
     folder = _artifacts.fetch(built, resolver=resolver, progress=False)  # type: ignore[arg-type]
-    assert _artifacts.verify(folder, built) == []
+    assert _manifest.verify(folder, built) == []
     assert (folder / "modules" / source.name).read_bytes() == source.read_bytes()
 
 
@@ -183,7 +184,7 @@ def with_python(manifest: Manifest, *names: str) -> Manifest:
 def test_manifest_lists_graalpy_jars_apart_for_install_python(manifest: Manifest) -> None:
     python = {a["artifact"]: a for a in manifest.get("python_artifacts", [])}
     assert python["python-language"]["dirs"] == ["python"]
-    assert python["python-language"]["sha256"] == _artifacts.sha256_of(RUNTIME / "python" / python["python-language"]["file"])
+    assert python["python-language"]["sha256"] == _manifest.sha256_of(RUNTIME / "python" / python["python-language"]["file"])
     assert not {a["artifact"] for a in manifest["artifacts"]} & set(python)
     on_disk = {p.name for p in (RUNTIME / "python").glob("*.jar")}
     assert {a["file"] for a in python.values()} == on_disk
@@ -193,12 +194,12 @@ def test_install_python_adds_verified_graalpy_jars_to_the_runtime_folder(manifes
     monkeypatch.setenv("LANGCHAIN_GRAALVM_HOME", str(tmp_path / "home"))
     want = with_python(manifest, "json", "xz")
     folder = _artifacts.fetch(want, resolver="mvn", offline=True, progress=False)
-    assert not (folder / "python").exists() and not _artifacts.python_complete(folder, want)
+    assert not (folder / "python").exists() and not _manifest.python_complete(folder, want)
     assert _artifacts.fetch(want, resolver="mvn", offline=True, progress=False, python=True) == folder
-    assert _artifacts.python_complete(folder, want)
+    assert _manifest.python_complete(folder, want)
     assert sorted(p.name for p in (folder / "python").iterdir()) == ["json-25.0.3.jar", "xz-25.0.3.jar"]
-    assert _artifacts.sha256_of(folder / "python" / "xz-25.0.3.jar") == _artifacts.sha256_of(RUNTIME / "python" / "xz-25.0.3.jar")
-    assert _artifacts.total_size(want, python=True) > _artifacts.total_size(want)
+    assert _manifest.sha256_of(folder / "python" / "xz-25.0.3.jar") == _manifest.sha256_of(RUNTIME / "python" / "xz-25.0.3.jar")
+    assert _manifest.total_size(want, python=True) > _manifest.total_size(want)
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".staging")]
 
 
@@ -209,8 +210,8 @@ def test_install_python_refuses_a_graalpy_jar_that_does_not_match(manifest: Mani
     with pytest.raises(FetchError, match="refusing to use it"):
         _artifacts.fetch(want, resolver="mvn", offline=True, progress=False, python=True)
     folder = _artifacts.runtime_home(want)
-    assert _artifacts.is_complete(folder, want)  # the JavaScript runtime is unharmed
-    assert not (folder / "python").exists() and not _artifacts.python_complete(folder, want)
+    assert _manifest.is_complete(folder, want)  # the JavaScript runtime is unharmed
+    assert not (folder / "python").exists() and not _manifest.python_complete(folder, want)
 
 
 def test_install_python_without_graalpy_in_the_manifest_is_a_clear_error(manifest: Manifest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

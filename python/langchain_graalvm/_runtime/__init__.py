@@ -3,8 +3,10 @@
 Layered from the bottom up, each module importing only those above it in this list:
 
 - ``_jvmfinder``: which JDK to start (the file system and the settings only; no JPype);
-- ``_artifacts``, ``_faststart``, ``_compiler``: the GraalVM jars an installed wheel fetches, the fast-start JDK image
-  and AOT cache, the Graal compiler to use;
+- ``_manifest``: which GraalVM jars an installed wheel runs on, and whether a folder holds exactly those;
+- ``_artifacts``: fetching those jars into the cache on first use;
+- ``_faststart``: the fast-start JDK image and AOT cache, when they were built;
+- ``_compiler``: the Graal compiler to use (libgraal or jargraal);
 - ``_launch``: the runtime folder, class path and JVM flags of the one start;
 - ``_jvm``: the start itself, once per process, and the JPype conversions; ``_prestart`` starts it in the
   background (these two import :mod:`jpype`, nothing else does; ``_adapter`` calls Java through ``_jvm``);
@@ -17,5 +19,6 @@ Layered from the bottom up, each module importing only those above it in this li
   JPype, and :func:`~._adapter.new_interpreter`, which picks the backend;
 - ``_pools``: the shared Python worker threads.
 
+Every module reads its settings (the ``LANGCHAIN_GRAALVM_*`` variables) from :mod:`langchain_graalvm._settings`.
 Nothing here imports :mod:`langchain_graalvm.agents` or :mod:`langchain_graalvm.cli`.
 """

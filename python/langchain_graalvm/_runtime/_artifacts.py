@@ -3,24 +3,22 @@
 The wheel carries the small jars (the sandbox bridge, the parser and the TypeScript stripper) under
 ``langchain_graalvm/runtime/classpath`` and a manifest, ``runtime/graalvm.json``, naming every GraalVM jar the
 build used (Maven coordinates, size and SHA-256). The GraalVM jars themselves (about 85 MiB) are fetched from Maven
-Central into ``LANGCHAIN_GRAALVM_HOME`` (default: ``langchain-graalvm`` under the user's cache dir) by Maven when
+Central into the package's cache folder (:func:`home`: ``LANGCHAIN_GRAALVM_CACHE``) by Maven when
 ``mvn`` is on the PATH, else by jgo's pure-Python resolver. Both check Maven Central's checksums; every jar is then
 checked against the SHA-256 the wheel recorded before the folder is used. A complete folder needs no network, so a
 pre-filled cache works offline.
 
 A development checkout needs none of this: it uses ``java/target/runtime``, which Maven builds in place.
 
-This module only uses the standard library at import time; :mod:`tqdm` and :mod:`jgo` are imported when needed.
+The manifest and the checks of a filled folder are :mod:`._manifest`'s; this module fetches. It only uses the
+standard library at import time; :mod:`tqdm` and :mod:`jgo` are imported when needed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import logging
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -28,134 +26,39 @@ import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal
 
+from .._settings import settings
 from ..errors import FetchError, JvmError, OptionsError
 from ._jvmfinder import find_jdk
+from ._manifest import (
+    COMPLETE,
+    Artifact,
+    Manifest,
+    is_complete,
+    load_manifest,
+    manifest_digest,
+    python_complete,
+    python_marker,
+    sha256_of,
+    total_size,
+)
 
 logger = logging.getLogger("langchain_graalvm")
 
-MANIFEST_NAME = "graalvm.json"
 _DEPENDENCY_PLUGIN = "org.apache.maven.plugins:maven-dependency-plugin:3.8.1"
-_COMPLETE = ".complete"
 Resolver = Literal["auto", "mvn", "jgo"]
 
 
-class Artifact(TypedDict):
-    """One jar of the runtime: its coordinates, where it goes, and what it must hash to."""
-
-    group: str
-    artifact: str
-    version: str
-    classifier: NotRequired[str]  # platform jars, e.g. "linux-amd64"
-    file: str
-    dirs: list[str]  # "modules" and/or "compiler"
-    size: int
-    sha256: str
-
-
-class Manifest(TypedDict):
-    graalvm_version: str
-    artifacts: list[Artifact]
-    # GraalPy's jars (dirs ["python"]): fetched only on request (`langchain-graalvm install --python`).
-    python_artifacts: NotRequired[list[Artifact]]
-
-
-def package_runtime() -> Path:
-    """Where an installed wheel keeps its bundled jars and manifest."""
-    return Path(__file__).resolve().parent.parent / "runtime"
-
-
-def load_manifest() -> Manifest | None:
-    """The manifest shipped with this installation, or None (a development checkout)."""
-    path = package_runtime() / MANIFEST_NAME
-    if not path.is_file():
-        return None
-    data: Manifest = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def user_cache_base() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "langchain-graalvm"
-
-
 def home() -> Path:
-    """``LANGCHAIN_GRAALVM_HOME``: where fetched GraalVM jars are kept."""
-    env = os.environ.get("LANGCHAIN_GRAALVM_HOME")
-    return Path(env) if env else user_cache_base()
-
-
-def manifest_digest(manifest: Manifest) -> str:
-    canonical = json.dumps(manifest, sort_keys=True, separators=(",", ":")).encode()
-    return hashlib.sha256(canonical).hexdigest()
+    """Where fetched GraalVM jars are kept: the cache root (``LANGCHAIN_GRAALVM_CACHE``), unless the older
+    ``LANGCHAIN_GRAALVM_HOME`` names another folder."""
+    return settings().jars_folder
 
 
 def runtime_home(manifest: Manifest) -> Path:
     """The folder (with ``modules/`` and ``compiler/``) that holds the jars of ``manifest``."""
     return home() / f"graalvm-{manifest['graalvm_version']}-{manifest_digest(manifest)[:12]}"
-
-
-def wanted_artifacts(manifest: Manifest, *, python: bool = False) -> list[Artifact]:
-    """The jars to fetch: the JavaScript runtime's, and GraalPy's too with ``python``."""
-    return manifest["artifacts"] + (manifest.get("python_artifacts", []) if python else [])
-
-
-def total_size(manifest: Manifest, *, python: bool = False) -> int:
-    return sum(a["size"] for a in wanted_artifacts(manifest, python=python))
-
-
-def _python_marker(folder: Path) -> Path:
-    return folder / (_COMPLETE + "-python")
-
-
-def python_complete(folder: Path, manifest: Manifest) -> bool:
-    """Whether GraalPy's jars were fetched and verified into ``folder`` (cheap: marker and sizes)."""
-    arts = manifest.get("python_artifacts", [])
-    try:
-        if not arts or _python_marker(folder).read_text(encoding="utf-8").strip() != manifest_digest(manifest):
-            return False
-    except OSError:
-        return False
-    return all((folder / sub / a["file"]).is_file() and (folder / sub / a["file"]).stat().st_size == a["size"]
-               for a in arts for sub in a["dirs"])
-
-
-def is_complete(folder: Path, manifest: Manifest) -> bool:
-    """Whether ``folder`` was filled and verified for ``manifest`` (cheap: marker and file sizes)."""
-    marker = folder / _COMPLETE
-    try:
-        if marker.read_text(encoding="utf-8").strip() != manifest_digest(manifest):
-            return False
-    except OSError:
-        return False
-    for art in manifest["artifacts"]:
-        for sub in art["dirs"]:
-            path = folder / sub / art["file"]
-            if not path.is_file() or path.stat().st_size != art["size"]:
-                return False
-    return True
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def verify(folder: Path, manifest: Manifest) -> list[str]:
-    """Problems with the jars in ``folder`` (missing, wrong size, wrong SHA-256); empty when all is well."""
-    problems = []
-    for art in manifest["artifacts"]:
-        for sub in art["dirs"]:
-            path = folder / sub / art["file"]
-            if not path.is_file():
-                problems.append(f"{sub}/{art['file']} is missing")
-            elif sha256_of(path) != art["sha256"]:
-                problems.append(f"{sub}/{art['file']} does not match its SHA-256 {art['sha256']}")
-    return problems
 
 
 def ensure_runtime(*, quiet: bool = False) -> Path:
@@ -166,11 +69,11 @@ def ensure_runtime(*, quiet: bool = False) -> Path:
     folder = runtime_home(manifest)
     if is_complete(folder, manifest):
         return folder
-    if os.environ.get("LANGCHAIN_GRAALVM_OFFLINE", "") not in ("", "0"):
+    if settings().offline:
         raise FetchError(
             f"The GraalVM jars are not in {folder} and LANGCHAIN_GRAALVM_OFFLINE is set. Run "
             "`langchain-graalvm install` where Maven Central is reachable, then copy that folder (or the whole "
-            f"{home()}) to this machine, or point LANGCHAIN_GRAALVM_HOME at a filled cache."
+            f"{home()}) to this machine, or point LANGCHAIN_GRAALVM_CACHE at a filled cache."
         )
     if not quiet:
         print(
@@ -217,7 +120,7 @@ def _fetch_python(manifest: Manifest, folder: Path, *, resolver: Resolver, offli
             return  # another process finished first
         shutil.rmtree(target, ignore_errors=True)
         os.replace(staging / "python", target)
-        _python_marker(folder).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
+        python_marker(folder).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -251,7 +154,7 @@ def _fetch_runtime(manifest: Manifest, folder: Path, *, resolver: Resolver, offl
     staging = folder.parent / f".staging-{uuid.uuid4().hex[:8]}"
     try:
         _fill(manifest, staging, resolver=resolver, offline=offline, progress=progress)
-        (staging / _COMPLETE).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
+        (staging / COMPLETE).write_text(manifest_digest(manifest) + "\n", encoding="utf-8")
         if folder.exists():  # an older partial fill, or another process finished first
             if is_complete(folder, manifest):
                 return
@@ -343,7 +246,8 @@ def _maven_pom(manifest: Manifest) -> bytes:
 def _maven_java_home() -> str | None:
     with contextlib.suppress(JvmError):
         return str(find_jdk().home)
-    return os.environ.get("JAVA_HOME")
+    java_home = settings().system_java_home
+    return None if java_home is None else str(java_home)
 
 
 def _fetch_with_maven(
@@ -403,77 +307,6 @@ def _fetch_with_jgo(manifest: Manifest, *, offline: bool, advance: Callable[[int
     return located
 
 
-# ------------------------------------------------------------------------------------------ wheel build side
-
-
-def build_manifest(runtime: Path, local_repo: Path, graalvm_version: str) -> Manifest:
-    """The manifest of the jars in ``runtime/modules`` and ``runtime/compiler``, found in ``local_repo``.
-
-    Maven copied each jar from its local repository, whose layout (``group/path/artifact/version/file``) gives the
-    coordinates; a jar is matched by name and SHA-256, so a name found twice is never guessed. GraalPy's jars, when
-    the build made them (``runtime/python``), are listed apart: they are fetched only on request.
-    """
-    artifacts = _artifacts_in(runtime, local_repo, ("modules", "compiler"))
-    if not artifacts:
-        raise FetchError(f"no jars in {runtime}/modules or {runtime}/compiler")
-    manifest = Manifest(graalvm_version=graalvm_version, artifacts=artifacts)
-    python = _artifacts_in(runtime, local_repo, ("python",))
-    if python:
-        manifest["python_artifacts"] = python
-    return manifest
-
-
-def _artifacts_in(runtime: Path, local_repo: Path, subs: tuple[str, ...]) -> list[Artifact]:
-    wanted: dict[str, dict[str, list[str]]] = {}  # file name -> sha256 -> dirs
-    for sub in subs:
-        for jar in sorted((runtime / sub).glob("*.jar")):
-            wanted.setdefault(jar.name, {}).setdefault(sha256_of(jar), []).append(sub)
-    found: dict[tuple[str, str], Artifact] = {}
-    for dirpath, _dirs, files in os.walk(local_repo):
-        for name in files:
-            if name not in wanted:
-                continue
-            path = Path(dirpath) / name
-            digest = sha256_of(path)
-            if digest not in wanted[name]:
-                continue
-            rel = path.relative_to(local_repo).parts
-            if len(rel) < 4:
-                continue
-            group, artifact, version = ".".join(rel[:-3]), rel[-3], rel[-2]
-            stem = f"{artifact}-{version}"
-            tail = name[len(stem) :] if name.startswith(stem) else ""
-            if tail != ".jar" and not (tail.startswith("-") and tail.endswith(".jar")):
-                continue
-            entry = Artifact(
-                group=group,
-                artifact=artifact,
-                version=version,
-                file=name,
-                dirs=wanted[name][digest],
-                size=path.stat().st_size,
-                sha256=digest,
-            )
-            classifier = tail[1 : -len(".jar")]
-            if classifier:
-                entry["classifier"] = classifier
-            found[(name, digest)] = entry
-    missing = [f"{n} ({d[:12]})" for n, ds in wanted.items() for d in ds if (n, d) not in found]
-    if missing:
-        raise FetchError(f"not found in the local Maven repository {local_repo}: {', '.join(missing)}")
-    return sorted(found.values(), key=lambda a: (a["group"], a["artifact"]))
-
-
-def graalvm_version_of(pom: Path) -> str:
-    """The ``graalvm.version`` property of the Java module's POM."""
-    root = ET.parse(pom).getroot()
-    ns = {"m": "http://maven.apache.org/POM/4.0.0"}
-    value = root.findtext("m:properties/m:graalvm.version", namespaces=ns)
-    if not value or not re.fullmatch(r"[0-9][0-9A-Za-z.\-]*", value):
-        raise FetchError(f"{pom} has no usable graalvm.version property")
-    return value
-
-
 def describe(manifest: Manifest | None = None) -> dict[str, Any]:
     """Facts for ``doctor``: where the jars are expected and whether they are there."""
     manifest = manifest or load_manifest()
@@ -489,4 +322,3 @@ def describe(manifest: Manifest | None = None) -> dict[str, Any]:
         "download_bytes": total_size(manifest),
         "jars": len(manifest["artifacts"]),
     }
-

@@ -29,14 +29,14 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from ..errors import JvmError
+from .._settings import COMPILER_MODES, name_of, settings
 from ._jvmfinder import JIT_JDK, POLYGLOT_VERSION, Jdk, cache_dir, libgraal_problem
 
 CompilerName = Literal["libgraal", "jargraal", "none"]
-ENV = "LANGCHAIN_GRAALVM_COMPILER"
+ENV = name_of("compiler")
 # Set in the child process of a libgraal trial start: libgraal is what it tries, whatever an earlier trial said.
-TRIAL_ENV = "LANGCHAIN_GRAALVM_LIBGRAAL_TRIAL"
-MODES = ("auto", "libgraal", "jargraal")
+TRIAL_ENV = name_of("libgraal_trial")
+MODES = COMPILER_MODES
 
 # The GraalVM Community JDK that `langchain-graalvm install --jdk` fetches, chosen with the polyglot version: its
 # libgraal (25.0.2) is not newer than the polyglot jars (25.0.3), as Truffle requires. The innovation releases
@@ -83,10 +83,8 @@ def trial_failure(jdk: Jdk) -> str | None:
 
 
 def mode() -> str:
-    value = os.environ.get(ENV, "auto").strip().lower() or "auto"
-    if value not in MODES:
-        raise JvmError(f"{ENV}={value!r} is not one of {', '.join(MODES)}.")
-    return value
+    """``LANGCHAIN_GRAALVM_COMPILER``: one of :data:`MODES`."""
+    return settings().compiler
 
 
 def polyglot_version_of(runtime: Path) -> str:
@@ -104,7 +102,7 @@ def choose(jdk: Jdk, runtime: Path) -> Choice:
         return Choice("none")
     wanted = mode()
     problem = libgraal_problem(jdk, polyglot_version_of(runtime)) if jdk.libgraal else None
-    if jdk.libgraal and problem is None and os.environ.get(TRIAL_ENV) != "1":
+    if jdk.libgraal and problem is None and not settings().libgraal_trial:
         failed = trial_failure(jdk)
         if failed:
             problem = f"it failed its trial start in a child process ({failed})"

@@ -35,16 +35,17 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._settings import name_of, settings
 from ..errors import FastStartError
 from ._jvmfinder import cache_dir, sweep_partials
 
 if TYPE_CHECKING:
     from ._jvmfinder import Jdk
 
-ENV = "LANGCHAIN_GRAALVM_FAST_START"
-TRAIN_ENV = "LANGCHAIN_GRAALVM_AOT_TRAINING"
+ENV = name_of("fast_start")
+TRAIN_ENV = name_of("aot_training")
 # In a trial start: the cache to start from, whether or not it has passed a trial (the JVM must then use it or fail).
-TRIAL_ENV = "LANGCHAIN_GRAALVM_AOT_TRIAL"
+TRIAL_ENV = name_of("aot_trial")
 # Modules left out of the image: the placeholder compiler (the reason for the image) and the tools that need the
 # JDK's packaged modules to be linked (a run-time image cannot carry them).
 _LEFT_OUT = ("jdk.graal.compiler", "jdk.graal.compiler.management", "jdk.jlink", "jdk.jpackage", "jdk.jshell",
@@ -56,7 +57,7 @@ RECORDING_FLAGS = ("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining")
 
 
 def enabled() -> bool:
-    return os.environ.get(ENV, "1").strip().lower() not in ("0", "false", "no", "off")
+    return settings().fast_start
 
 
 def root() -> Path:
@@ -138,12 +139,14 @@ def trusted(aot: Path) -> bool:
 
 def trial_cache() -> str | None:
     """In a trial start: the AOT cache on trial."""
-    return os.environ.get(TRIAL_ENV) or None
+    trial = settings().aot_trial
+    return None if trial is None else str(trial)
 
 
 def training_output() -> str | None:
     """In a training run: where the AOT cache is to be written."""
-    return os.environ.get(TRAIN_ENV) or None
+    output = settings().aot_training
+    return None if output is None else str(output)
 
 
 def build_image(jdk: Jdk, *, log: bool = True) -> Path:

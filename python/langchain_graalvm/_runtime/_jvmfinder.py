@@ -1,7 +1,7 @@
 """Finding a JDK: where one is looked for, which one is chosen, and where GraalVM keeps its caches.
 
 Apart from starting the JVM (:mod:`._jvm`) so that the wheel build, ``doctor`` and the artifact fetch can find a
-JDK without JPype: this module reads the file system and environment only.
+JDK without JPype: this module reads the file system and the settings (:mod:`.._settings`) only.
 
 A JDK 25 with libgraal (``lib/libjvmcicompiler.so``: every GraalVM JDK 25, Community or Oracle, has it) whose
 compiler fits the polyglot jars is preferred to one without: see :mod:`._compiler`. ``scripts/setup.sh`` asks
@@ -17,6 +17,7 @@ import re
 import shutil
 from pathlib import Path
 
+from .._settings import settings
 from ..errors import JvmError
 
 MIN_JDK = 21
@@ -83,10 +84,10 @@ def jdks_dir() -> Path:
 def candidate_homes() -> list[tuple[str, Path]]:
     """Where a JDK is looked for, in order, with the reason each is looked at."""
     found: list[tuple[str, Path]] = []
-    for var in ("LANGCHAIN_GRAALVM_JAVA_HOME", "JAVA_HOME"):
-        value = os.environ.get(var)
-        if value:
-            found.append((var, Path(value)))
+    current = settings()
+    for var, value in (("LANGCHAIN_GRAALVM_JAVA_HOME", current.java_home), ("JAVA_HOME", current.system_java_home)):
+        if value is not None:
+            found.append((var, value))
     for home in sorted(glob.glob("/usr/lib/jvm/*")):
         found.append(("/usr/lib/jvm", Path(home)))
     for fetched in sorted(jdks_dir().glob("*"), reverse=True):
@@ -144,8 +145,8 @@ def find_jdk() -> Jdk:
     """The JDK to start: ``LANGCHAIN_GRAALVM_JAVA_HOME`` if set; else, among ``JAVA_HOME``, /usr/lib/jvm/* and the
     JDKs ``langchain-graalvm install --jdk`` fetched, a JDK 25 first, one whose libgraal fits the polyglot jars
     before one without, then the newest."""
-    explicit = os.environ.get("LANGCHAIN_GRAALVM_JAVA_HOME")
-    if explicit:
+    explicit = settings().java_home
+    if explicit is not None:
         jdk = inspect_jdk(explicit)
         if jdk is None or jdk.feature < MIN_JDK:
             raise JvmError(
@@ -176,12 +177,8 @@ def find_jdk() -> Jdk:
 
 
 def cache_dir() -> Path:
-    """Where GraalVM unpacks its internal resources: under the user's cache dir unless overridden."""
-    env = os.environ.get("LANGCHAIN_GRAALVM_CACHE")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "langchain-graalvm"
+    """The package's cache root (``LANGCHAIN_GRAALVM_CACHE``): GraalVM's resources, the fast start, the JDKs."""
+    return settings().cache_folder
 
 
 def pid_alive(pid: int) -> bool:

@@ -7,12 +7,12 @@ makes the failed start poison the process.
 from __future__ import annotations
 
 import os
-import re
 import resource
 from pathlib import Path
 
+from .._settings import heap_text, settings
 from ..errors import FetchError, JvmError
-from . import _artifacts, _compiler, _faststart
+from . import _artifacts, _compiler, _faststart, _manifest
 from ._jvmfinder import JIT_JDK, Jdk, cache_dir
 
 
@@ -27,15 +27,15 @@ def find_runtime_dir() -> Path:
     development checkout uses what Maven built in ``java/target/runtime``.
     """
     candidates: list[Path] = []
-    env = os.environ.get("LANGCHAIN_GRAALVM_RUNTIME")
-    if env:
-        candidates.append(Path(env))
-    elif _artifacts.load_manifest() is not None:
+    env = settings().runtime
+    if env is not None:
+        candidates.append(env)
+    elif _manifest.load_manifest() is not None:
         try:
             return _artifacts.ensure_runtime()
         except FetchError as exc:
             raise JvmError(f"The GraalVM jars are not available: {exc}") from exc
-    if not env:  # an explicit folder is the one used: a wrong one is an error, not a quiet fallback
+    if env is None:  # an explicit folder is the one used: a wrong one is an error, not a quiet fallback
         candidates.append(_package_root().parent.parent / "java" / "target" / "runtime")
     for path in candidates:
         if any((path / "modules").glob("polyglot-*.jar")) and any(
@@ -53,13 +53,6 @@ def _classpath_dir(runtime: Path) -> Path:
     """The runtime's own ``classpath/``, else the jars bundled in the installed package."""
     own = runtime / "classpath"
     return own if own.is_dir() else _package_root() / "runtime" / "classpath"
-
-
-def _max_heap() -> str:
-    value = os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g")
-    if not re.fullmatch(r"\d+[kKmMgG]?", value):
-        raise JvmError(f"LANGCHAIN_GRAALVM_MAX_HEAP={value!r} is not a heap size such as 512m or 2g.")
-    return value
 
 
 _MIB = 1 << 20
@@ -82,7 +75,6 @@ def thread_stack_flag() -> str:
     return f"-Xss{size // _MIB}m" if size % _MIB == 0 else f"-Xss{size // 1024}k"
 
 
-HOST_JIT_MODES = ("graal-c1", "tiered", "c1")
 HOST_JIT_MEANING = {
     "graal-c1": "C1 then C2 for the host's code, C1 alone for the Graal compiler's",
     "tiered": "C1 then C2 for all the host's code, the Graal compiler's too",
@@ -110,10 +102,7 @@ def host_jit() -> str:
     cells slower; in the test suite's long-lived JVM memory bombs then ran slower and met their timeouts before the
     memory limit. With libgraal the compiler is not host code: ``graal-c1`` is ``tiered`` there.
     """
-    value = os.environ.get("LANGCHAIN_GRAALVM_HOST_JIT", "graal-c1").strip().lower() or "graal-c1"
-    if value not in HOST_JIT_MODES:
-        raise JvmError(f"LANGCHAIN_GRAALVM_HOST_JIT={value!r} is not one of {', '.join(HOST_JIT_MODES)}.")
-    return value
+    return settings().host_jit
 
 
 def host_jit_for(compiler: str) -> str:
@@ -144,7 +133,7 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
         modules += _faststart.compiler_module_jars(runtime)
     flags = [
         "-Xrs",
-        f"-Xmx{_max_heap()}",
+        f"-Xmx{heap_text(settings().max_heap)}",
         thread_stack_flag(),
         f"--module-path={os.pathsep.join(modules)}",
         "--add-modules=org.graalvm.polyglot" + (",jdk.graal.compiler" if fast else ""),
@@ -190,8 +179,7 @@ def jvm_flags(jdk: Jdk, runtime: Path, *, fast: bool = False) -> tuple[list[str]
                       f"-XX:CompilerDirectivesFile={GRAAL_C1_DIRECTIVES}"]
         if choice == "jargraal" and not fast:
             flags.append(f"--upgrade-module-path={os.pathsep.join(compiler)}")
-    extra = os.environ.get("LANGCHAIN_GRAALVM_JVM_OPTIONS", "").split()
-    return flags + extra, jit
+    return flags + list(settings().jvm_options), jit
 
 
 def classpath(runtime: Path) -> list[str]:

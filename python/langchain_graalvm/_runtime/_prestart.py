@@ -26,14 +26,16 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from .._settings import name_of, settings
+
 logger = logging.getLogger("langchain_graalvm")
 
-ENV = "LANGCHAIN_GRAALVM_BACKGROUND_START"
+ENV = name_of("background_start")
 
 
 def enabled() -> bool:
     """Whether building an interpreter or middleware starts the JVM in the background (the default)."""
-    return os.environ.get(ENV, "1").strip().lower() not in ("0", "false", "no", "off")
+    return settings().background_start
 
 
 class _Lane:

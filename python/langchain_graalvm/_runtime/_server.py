@@ -34,16 +34,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..errors import JvmError, OptionsError
+from .._settings import settings
+from ..errors import JvmError
 from . import _launch
-from ._jvmfinder import cache_dir, pid_alive
+from ._jvmfinder import pid_alive
 from ._wire import PROTOCOL, START_DEADLINE_S, Connection, WorkerLost
 from ._worker import worker_command
 
 logger = logging.getLogger("langchain_graalvm")
 
 _SOCKET_NAME = f"sandbox-p{PROTOCOL}.sock"
-_DEFAULT_IDLE_S = 1800
 
 
 class ServerRefused(JvmError):
@@ -52,15 +52,11 @@ class ServerRefused(JvmError):
 
 def mode() -> str:
     """``LANGCHAIN_GRAALVM_SERVER``: ``"off"`` (default) or ``"auto"``."""
-    value = os.environ.get("LANGCHAIN_GRAALVM_SERVER") or "off"
-    if value not in ("off", "auto"):
-        raise OptionsError(f"LANGCHAIN_GRAALVM_SERVER must be 'off' or 'auto'; got {value!r}")
-    return value
+    return settings().server
 
 
 def server_dir() -> Path:
-    given = os.environ.get("LANGCHAIN_GRAALVM_SERVER_DIR")
-    return Path(given) if given else cache_dir() / "server"
+    return settings().server_folder
 
 
 def socket_path() -> Path:
@@ -68,12 +64,7 @@ def socket_path() -> Path:
 
 
 def idle_seconds() -> int:
-    value = os.environ.get("LANGCHAIN_GRAALVM_SERVER_IDLE")
-    if value is None or value == "":
-        return _DEFAULT_IDLE_S
-    if not value.isdigit() or int(value) < 1:
-        raise OptionsError(f"LANGCHAIN_GRAALVM_SERVER_IDLE={value!r} must be a whole number of seconds >= 1")
-    return int(value)
+    return settings().server_idle
 
 
 def check_private(folder: Path) -> None:
@@ -238,10 +229,7 @@ def _spawn(path: Path, idle_s: int) -> int:
     """Starts a server in the background, detached from this process; returns its pid."""
     with contextlib.suppress(FileNotFoundError):
         path.unlink()  # a dead server's socket: nothing accepts on it (the start lock is held)
-    max_heap = os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g")
-    from ._worker import _parse_size
-
-    command = worker_command(_parse_size("LANGCHAIN_GRAALVM_MAX_HEAP", max_heap))
+    command = worker_command(settings().max_heap)
     command += ["--listen", str(path), "--idle-exit", str(idle_s)]
     log = open(path.parent / "server.log", "ab")  # noqa: SIM115 - handed to the child, closed here after
     try:

@@ -24,7 +24,7 @@ import subprocess
 import threading
 import time
 
-from ..errors import OptionsError
+from .._settings import settings
 from ..options import InterpreterOptions
 from . import _launch
 from ._jvmfinder import cache_dir, find_jdk
@@ -46,11 +46,11 @@ def worker_heap_bytes(options: InterpreterOptions) -> int:
     ``LANGCHAIN_GRAALVM_WORKER_HEAP`` (``768m``, ``2g``) sets it for every worker; a ``memory_limit`` of 0 gives
     ``LANGCHAIN_GRAALVM_MAX_HEAP``'s heap (2 GiB by default).
     """
-    given = os.environ.get("LANGCHAIN_GRAALVM_WORKER_HEAP")
-    if given:
-        return _parse_size("LANGCHAIN_GRAALVM_WORKER_HEAP", given)
+    given = settings().worker_heap
+    if given is not None:
+        return given
     if options.memory_limit == 0:
-        return _parse_size("LANGCHAIN_GRAALVM_MAX_HEAP", os.environ.get("LANGCHAIN_GRAALVM_MAX_HEAP", "2g"))
+        return settings().max_heap
     base = 640 * _MIB if options.language == "python" else 384 * _MIB
     allowance = math.ceil(options.memory_limit * options.heap_factor)
     # Twice the allowance: the watchdog stops a guest when it keeps more, and it measures at collections.
@@ -59,15 +59,6 @@ def worker_heap_bytes(options: InterpreterOptions) -> int:
 
 def _round_mib(size: int) -> int:
     return -(-size // _MIB) * _MIB
-
-
-def _parse_size(name: str, value: str) -> int:
-    units = {"": 1, "k": 1 << 10, "m": _MIB, "g": 1 << 30}
-    text = value.strip().lower()
-    number, unit = (text[:-1], text[-1]) if text and text[-1] in "kmg" else (text, "")
-    if not number.isdigit() or int(number) * units[unit] < 64 * _MIB:
-        raise OptionsError(f"{name}={value!r} is not a heap size of at least 64m, such as 768m or 2g")
-    return _round_mib(int(number) * units[unit])
 
 
 def worker_command(heap_bytes: int) -> list[str]:

@@ -10,7 +10,8 @@ import os
 import threading
 import time
 
-from ..errors import InterpreterClosedError, JvmError, OptionsError
+from .._settings import settings
+from ..errors import InterpreterClosedError, JvmError
 from . import _wire
 from ._wire import WorkerLost
 from ._worker import WorkerProcess
@@ -18,33 +19,28 @@ from ._worker import WorkerProcess
 logger = logging.getLogger("langchain_graalvm")
 
 
-def _env_int(name: str, default: int, low: int) -> int:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    if not value.isdigit() or int(value) < low:
-        raise OptionsError(f"{name}={value!r} must be an integer >= {low}")
-    return int(value)
-
-
-
 class WorkerPool:
-    """This process's workers: idle ones kept warm for the next interpreter, one spare started ahead.
+    """Workers kept for the interpreters of this process: idle ones kept warm for the next one, spares started ahead.
 
-    ``LANGCHAIN_GRAALVM_MAX_WORKERS`` (default 16) bounds the workers alive at once; a checkout past it waits up to
-    ``LANGCHAIN_GRAALVM_WORKER_WAIT`` seconds (default 60) for one to come back, then fails with a clear error.
-    ``LANGCHAIN_GRAALVM_WORKER_SPARES`` (default 1) workers are started ahead of need, and idle workers stop after
-    ``LANGCHAIN_GRAALVM_WORKER_IDLE`` seconds (default 300). ``LANGCHAIN_GRAALVM_GUESTS_PER_WORKER`` (default 1)
-    lets that many interpreters share one worker, trading isolation for memory: a worker killed for one of them
-    (a crash, a stuck builtin) takes the others' globals with it.
+    Args:
+        max_workers: the most workers alive at once; a checkout past it waits for one to come back.
+        spares: workers started ahead of need.
+        idle_s: seconds after which an idle worker stops.
+        wait_s: seconds a checkout waits for a worker when ``max_workers`` are in use, before a clear error.
+        guests_per_worker: interpreters that may share one worker, trading isolation for memory: a worker killed
+            for one of them (a crash, a stuck builtin) takes the others' globals with it.
+
+    :func:`pool` makes this process's pool from the settings (``LANGCHAIN_GRAALVM_MAX_WORKERS`` and the others).
     """
 
-    def __init__(self) -> None:
-        self.max_workers = _env_int("LANGCHAIN_GRAALVM_MAX_WORKERS", 16, 1)
-        self.spares = _env_int("LANGCHAIN_GRAALVM_WORKER_SPARES", 1, 0)
-        self.idle_s = _env_int("LANGCHAIN_GRAALVM_WORKER_IDLE", 300, 1)
-        self.wait_s = _env_int("LANGCHAIN_GRAALVM_WORKER_WAIT", 60, 0)
-        self.guests_per_worker = _env_int("LANGCHAIN_GRAALVM_GUESTS_PER_WORKER", 1, 1)
+    def __init__(
+        self, *, max_workers: int = 16, spares: int = 1, idle_s: int = 300, wait_s: int = 60, guests_per_worker: int = 1
+    ) -> None:
+        self.max_workers = max_workers
+        self.spares = spares
+        self.idle_s = idle_s
+        self.wait_s = wait_s
+        self.guests_per_worker = guests_per_worker
         self._idle: dict[int, list[tuple[float, WorkerProcess]]] = {}
         self._busy: dict[WorkerProcess, int] = {}  # checked-out workers and how many guests each holds
         self._starting = 0
@@ -223,7 +219,14 @@ def pool() -> WorkerPool:
     global _pool
     with _pool_lock:
         if _pool is None or _pool._pid != os.getpid():
-            _pool = WorkerPool()
+            current = settings()
+            _pool = WorkerPool(
+                max_workers=current.max_workers,
+                spares=current.worker_spares,
+                idle_s=current.worker_idle,
+                wait_s=current.worker_wait,
+                guests_per_worker=current.guests_per_worker,
+            )
         return _pool
 
 

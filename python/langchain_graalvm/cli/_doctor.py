@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from langchain_graalvm._settings import heap_text, settings
 from langchain_graalvm.errors import FetchError, JvmError
 
 
@@ -34,14 +34,14 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     """Checks the installation and prints what it found, with a fix for every problem; 1 when unusable."""
     from importlib import metadata
 
-    from langchain_graalvm._runtime import _artifacts, _jvmfinder, _launch
+    from langchain_graalvm._runtime import _artifacts, _jvmfinder, _launch, _manifest
 
     report = _Report(out)
     try:
         version = metadata.version("langchain-graalvm")
     except metadata.PackageNotFoundError:
         version = "not installed"
-    manifest = _artifacts.load_manifest()
+    manifest = _manifest.load_manifest()
     origin = "installed wheel" if manifest else "development checkout"
     report.line("ok", "package", f"langchain-graalvm {version} ({origin}), Python {sys.version.split()[0]}")
 
@@ -56,8 +56,8 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
 
     if manifest is not None:
         folder = _artifacts.runtime_home(manifest)
-        size = _artifacts.total_size(manifest) / 2**20
-        if not _artifacts.is_complete(folder, manifest):
+        size = _manifest.total_size(manifest) / 2**20
+        if not _manifest.is_complete(folder, manifest):
             report.line("info", "GraalVM jars", f"not in the cache yet; fetching {size:.0f} MiB into {folder}")
         try:
             folder = _artifacts.ensure_runtime()
@@ -65,7 +65,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
             fix = "run `langchain-graalvm install` where Maven Central is reachable"
             report.line("FAIL", "GraalVM jars", str(exc), fix)
             return 1
-        problems = _artifacts.verify(folder, manifest) if verify else []
+        problems = _manifest.verify(folder, manifest) if verify else []
         if problems:
             fix = f"delete {folder} and run `langchain-graalvm install`"
             report.line("FAIL", "GraalVM jars", "; ".join(problems), fix)
@@ -80,7 +80,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
         return 1
     if manifest is None:
         report.line("ok", "GraalVM jars", f"{runtime} (built by Maven)")
-    report.line("ok", "artifact cache", f"LANGCHAIN_GRAALVM_HOME={_artifacts.home()}")
+    report.line("ok", "artifact cache", f"{_artifacts.home()} (LANGCHAIN_GRAALVM_CACHE, or LANGCHAIN_GRAALVM_HOME)")
     report.line("ok", "resource cache", f"{_jvmfinder.cache_dir() / 'resources'} (LANGCHAIN_GRAALVM_CACHE)")
 
     from langchain_graalvm.cli._jdk import libgraal_trial
@@ -136,7 +136,7 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
             "start the JVM through the package (it adds the options), or see docs/java.md",
         )
     checks = _check_limits()
-    for what, how in _LIMITS:
+    for what, how in _limits():
         problem = checks.get(what)
         if problem is None:
             report.line("ok", f"limit: {what}", how + (" (checked just now)" if what in checks else ""))
@@ -168,6 +168,12 @@ def doctor(out: TextIO, *, verify: bool = False) -> int:
     return 0
 
 
+def _limits() -> list[tuple[str, str]]:
+    """Each limit and how it is enforced (the JVM heap's as this process's settings give it)."""
+    heap = f"-Xmx{heap_text(settings().max_heap)} (LANGCHAIN_GRAALVM_MAX_HEAP) for all interpreters of the process"
+    return [*_LIMITS[:5], ("JVM heap", heap), *_LIMITS[5:]]
+
+
 _LIMITS = [
     (
         "time",
@@ -185,11 +191,6 @@ _LIMITS = [
         "code size",
         "max_code_bytes (default 1 MiB) and max_nesting (default 1000 levels) are checked before any parsing: "
         "larger or deeper code gets CodeTooLarge or CodeTooDeep, and the globals are kept",
-    ),
-    (
-        "JVM heap",
-        f"-Xmx{os.environ.get('LANGCHAIN_GRAALVM_MAX_HEAP', '2g')} (LANGCHAIN_GRAALVM_MAX_HEAP) for all "
-        "interpreters of the process",
     ),
     ("clock", "frozen by default: Date shows a fixed instant, the host time is never seen"),
 ]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .._runtime import _compiler, _faststart, _jvmfinder, _launch
 from .._runtime._faststart import ENV, aot_file, build_image, cache_key, enabled, image_dir, image_ready
+from .._settings import settings
 from ..errors import FastStartError, JvmError
 
 _TRIAL = (
@@ -78,7 +79,7 @@ def _child_env(variable: str, cache: Path) -> dict[str, str]:
     cache it cannot load can end it) leaves its report in the cache's crash folder, not in the working folder."""
     env = {k: v for k, v in os.environ.items() if k not in (_faststart.TRAIN_ENV, _faststart.TRIAL_ENV)}
     report = f"-XX:ErrorFile={_faststart.crash_reports() / 'hs_err_pid%p.log'}"
-    options = f"{env.get('LANGCHAIN_GRAALVM_JVM_OPTIONS', '')} {report}".strip()
+    options = " ".join([*settings().jvm_options, report])
     return {
         **env,
         variable: str(cache),

@@ -31,13 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from .._runtime import _jvmfinder
-from .._runtime._artifacts import sha256_of
 from .._runtime._compiler import PINNED_JDK, PINNED_SHA256
 from .._runtime._jvmfinder import JIT_JDK, inspect_jdk, jdks_dir, sweep_partials
+from .._runtime._manifest import sha256_of
+from .._settings import name_of, settings
 from ..errors import FetchError, JvmError
 
 INDEX_URL = "https://raw.githubusercontent.com/coursier/jvm-index/master/index.json"
-INDEX_ENV = "LANGCHAIN_GRAALVM_JDK_INDEX"
+INDEX_ENV = name_of("jdk_index")
 VENDOR = "jdk@graalvm-community"
 _CHUNK = 1 << 16
 
@@ -158,7 +159,7 @@ def install_jdk(
     jdks_dir().mkdir(parents=True, exist_ok=True)
     sweep_stale()
     where = platform_key()
-    index_url = index_url or os.environ.get(INDEX_ENV) or INDEX_URL
+    index_url = index_url or settings().jdk_index or INDEX_URL
     staging = jdks_dir() / f".partial-{os.getpid()}-{version}"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
@@ -250,10 +251,10 @@ def libgraal_trial(jdk: Any, runtime: Path) -> str | None:
     marker = _compiler.trial_marker(jdk)
     marker.parent.mkdir(parents=True, exist_ok=True)
     # HotSpot's crash report, if the library kills the child, goes beside the verdict.
-    options = f"{os.environ.get('LANGCHAIN_GRAALVM_JVM_OPTIONS', '')} -XX:ErrorFile={marker}.hs_err_%p.log"
+    options = " ".join([*settings().jvm_options, f"-XX:ErrorFile={marker}.hs_err_%p.log"])
     env = {
         **os.environ,
-        "LANGCHAIN_GRAALVM_JVM_OPTIONS": options.strip(),
+        "LANGCHAIN_GRAALVM_JVM_OPTIONS": options,
         _compiler.TRIAL_ENV: "1",
         "LANGCHAIN_GRAALVM_JAVA_HOME": str(jdk.home),
         "LANGCHAIN_GRAALVM_BACKGROUND_START": "0",

@@ -102,7 +102,7 @@ def _server(args: argparse.Namespace) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
-    from langchain_graalvm._runtime import _artifacts
+    from langchain_graalvm._runtime import _artifacts, _manifest
 
     if args.jdk:
         from langchain_graalvm.cli._jdk import install_command
@@ -110,7 +110,7 @@ def _install(args: argparse.Namespace) -> int:
         if install_command(index_url=args.jdk_index, progress=not args.quiet) != 0:
             return 1
 
-    manifest = _artifacts.load_manifest()
+    manifest = _manifest.load_manifest()
     if manifest is None:
         from langchain_graalvm._runtime import _launch
 
@@ -128,7 +128,7 @@ def _install(args: argparse.Namespace) -> int:
         folder = _artifacts.fetch(
             manifest, resolver=args.resolver, offline=args.offline, progress=not args.quiet, python=args.python
         )
-        problems = _artifacts.verify(folder, manifest) if args.verify else []
+        problems = _manifest.verify(folder, manifest) if args.verify else []
     except (FetchError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -136,8 +136,8 @@ def _install(args: argparse.Namespace) -> int:
         print("error: the cached jars do not match the manifest:\n  " + "\n  ".join(problems), file=sys.stderr)
         print(f"Delete {folder} and run `langchain-graalvm install` again.", file=sys.stderr)
         return 1
-    size = _artifacts.total_size(manifest, python=args.python) / 2**20
-    count = len(_artifacts.wanted_artifacts(manifest, python=args.python))
+    size = _manifest.total_size(manifest, python=args.python) / 2**20
+    count = len(_manifest.wanted_artifacts(manifest, python=args.python))
     print(f"GraalVM {manifest['graalvm_version']}: {count} jars ({size:.1f} MiB) in {folder}")
     return _install_fast_start(args)
 
