@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import JvmError, OptionsError
+from .errors import SettingsError
 
 PREFIX = "LANGCHAIN_GRAALVM_"
 _SYSTEM = ("JAVA_HOME", "XDG_CACHE_HOME", "HOME")
@@ -39,15 +39,6 @@ HOST_JIT_MODES = ("graal-c1", "tiered", "c1")
 COMPILER_MODES = ("auto", "libgraal", "jargraal")
 ISOLATIONS = ("in-process", "process")
 SERVER_MODES = ("off", "auto")
-
-
-class SettingsError(OptionsError, JvmError):
-    """A ``LANGCHAIN_GRAALVM_*`` variable whose value the package cannot use; the message names it and its value.
-
-    An :class:`OptionsError` (a setting given to the package is not valid), and a :class:`JvmError` as well: before
-    the variables were read in one place, a bad JVM setting (``MAX_HEAP``, ``HOST_JIT``, ``COMPILER``) raised
-    ``JvmError`` at the JVM's start and the others ``OptionsError``, and callers catching either keep working.
-    """
 
 
 # ------------------------------------------------------------------------------------------------ parsers

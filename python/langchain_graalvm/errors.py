@@ -13,6 +13,7 @@ Errors inside the guest never raise: they come back as an :class:`~langchain_gra
     ├── GuestUnavailableError    (RuntimeError) language="python" without the GraalPy jars
     ├── InterpreterClosedError   (RuntimeError) an interpreter or interpreter slot used after close()
     ├── OptionsError             (ValueError)   an option or argument given to the package is not valid
+    │   └── SettingsError       (also JvmError) a ``LANGCHAIN_GRAALVM_*`` variable whose value cannot be used
     ├── SnapshotError            (ValueError)   a snapshot too large or stopped, or a payload refused on restore
     ├── FastStartError           (RuntimeError) the fast-start image or its AOT cache could not be built
     ├── DemoError                (RuntimeError) ``langchain-graalvm demo`` cannot run as asked
@@ -41,6 +42,7 @@ __all__ = [
     "JvmError",
     "JvmUnusableError",
     "OptionsError",
+    "SettingsError",
     "SnapshotError",
     "WorkloadError",
 ]
@@ -81,6 +83,15 @@ class OptionsError(GraalVMError, ValueError):
     Raised when the object is built, before anything starts; the message names the option and what it accepts.
     """
 
+
+
+class SettingsError(OptionsError, JvmError):
+    """A ``LANGCHAIN_GRAALVM_*`` variable whose value the package cannot use; the message names it and its value.
+
+    Raised where the setting is used, never at import. An :class:`OptionsError`, and a :class:`JvmError` too: a bad
+    JVM setting (``MAX_HEAP``, ``HOST_JIT``, ``COMPILER``) raised ``JvmError`` at the JVM's start before the
+    variables were read in one place, and callers catching either keep working.
+    """
 
 class SnapshotError(GraalVMError, ValueError):
     """A snapshot could not be made (too large, or stopped) or restored (corrupt or foreign payload)."""

@@ -13,7 +13,8 @@ import pytest
 
 from langchain_graalvm import _settings, options
 from langchain_graalvm._runtime import _launch
-from langchain_graalvm._settings import PREFIX, VARIABLES, Settings, SettingsError, settings
+from langchain_graalvm._settings import PREFIX, VARIABLES, Settings, settings
+from langchain_graalvm.errors import SettingsError
 from langchain_graalvm.errors import JvmError, OptionsError
 
 ROOT = Path(__file__).resolve().parents[2]
