@@ -25,6 +25,7 @@ __all__ = [
     "AuditRecord",
     "CodeInterpreterMiddleware",
     "EvalOutcome",
+    "EvalOutputEvent",
     "FetchError",
     "FilesAccess",
     "GraalVMError",
@@ -43,7 +44,13 @@ __all__ = [
     "runtime_info",
 ]
 
-_SUBAGENT_EVENTS = ("SubagentCompleteEvent", "SubagentErrorEvent", "SubagentStartEvent", "SubagentStreamEvent")
+_STREAM_EVENTS = (
+    "EvalOutputEvent",
+    "SubagentCompleteEvent",
+    "SubagentErrorEvent",
+    "SubagentStartEvent",
+    "SubagentStreamEvent",
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -52,7 +59,7 @@ def __getattr__(name: str) -> Any:
         from langchain_graalvm.agents.middleware import CodeInterpreterMiddleware
 
         return CodeInterpreterMiddleware
-    if name in _SUBAGENT_EVENTS:
+    if name in _STREAM_EVENTS:
         from langchain_graalvm.agents import _events
 
         return getattr(_events, name)

@@ -6,7 +6,8 @@ runs as a task; results go back to the guest thread in one batch per loop iterat
 loop or holds the GIL while the guest waits.
 
 :class:`CallPump` serves what an interpreter has on its own: the agent's files (``fs`` in JavaScript, ``files`` in
-Python) and imports from them. It is separate from ``agents/_hostcalls.py`` (tools, ``task()``, reviews and replay,
+Python) and imports from them, and hands what the guest prints to an ``on_output`` callback (:mod:`._output`)
+while the cell runs. It is separate from ``agents/_hostcalls.py`` (tools, ``task()``, reviews and replay,
 built on it) so that an ``Interpreter(files=...)`` loads no LangChain, LangGraph or pydantic module. How values
 cross lives here too: JSON with a few tagged forms both sides agree on (``decode_calls`` in, ``guest_value`` out).
 """
@@ -14,29 +15,42 @@ cross lives here too: JSON with a few tagged forms both sides agree on (``decode
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextvars
 import dataclasses
 import json
 import logging
 import math
 import sys
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from ._files import FileCalls
 from ._loop import pumps
+from ._output import GuestOutput, OutputCallback, OutputRelay
 from ._runtime._backend import CallChannel, Guest, HostFunctions
 from .errors import FsError, HostCallError
 
 logger = logging.getLogger("langchain_graalvm.ptc")
 
 _POLL_MS = 500
+_OUTPUT_GRACE_S = 2.0  # how long the end of an eval waits for its output to reach on_output
 _MAX_SAFE_INT = 2**53
 TAG_BIGINT = "\u0000bigint"
 TAG_BYTES = "\u0000bytes"
 TAG_NUMBER = "\u0000number"
 
-__all__ = ["CallPump", "CannotCross", "GuestCall", "cancelled_from_outside", "decode_calls", "guest_value", "label"]
+__all__ = [
+    "CallPump",
+    "CannotCross",
+    "GuestCall",
+    "GuestOutput",
+    "cancelled_from_outside",
+    "decode_calls",
+    "guest_value",
+    "label",
+]
 
 
 def label(kind: str, name: str) -> str:
@@ -52,8 +66,8 @@ def cancelled_from_outside() -> bool:
 
 
 class CallPump:
-    """The host calls of one eval: its files, when it has them. Create one per eval, pass it as ``host=``, and
-    :meth:`close` it afterwards.
+    """The host calls of one eval: its files, when it has them, and its live output, when ``on_output`` is given.
+    Create one per eval, pass it as ``host=``, :meth:`close` it afterwards, then :meth:`flush_output`.
 
     Subclasses add calls (:meth:`_call`), open the channel with more of them (:meth:`_open`), and decide which
     failures end the whole eval instead of the one call (:meth:`_ends_eval`).
@@ -62,12 +76,16 @@ class CallPump:
     # Exceptions a call may raise that are not the guest's to see: they leave :meth:`_outcome` as they are.
     _passes_through: tuple[type[BaseException], ...] = ()
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, files: FileCalls | None) -> None:
+    def __init__(
+        self, loop: asyncio.AbstractEventLoop, files: FileCalls | None, on_output: OutputCallback | None = None
+    ) -> None:
         self._loop = loop
         self._files = files
         # The context the eval was made in (an agent's run config, its tracing): every call runs in a copy of it,
-        # so calls see the eval as their parent even on another thread's loop.
+        # so calls see the eval as their parent even on another thread's loop. So does on_output.
         self._context = contextvars.copy_context()
+        self._output = OutputRelay(on_output, self._context.copy()) if on_output is not None else None
+        self._pumping: concurrent.futures.Future[None] | None = None
         self._guest: Guest | None = None
         self._channel: CallChannel | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -92,12 +110,17 @@ class CallPump:
         """Opens the eval's channel on ``guest`` and starts collecting its calls."""
         self._guest = guest
         self._channel = guest.open_calls(self._functions())
-        pumps().submit(self._pump, self._channel)
+        self._pumping = pumps().submit(self._pump, self._channel)
         return self._channel
 
     def _functions(self) -> HostFunctions:
         """The host functions this eval gives the guest."""
-        return HostFunctions(expose_fs=self._files is not None)
+        return HostFunctions(expose_fs=self._files is not None, stream_output=self.streams_output)
+
+    @property
+    def streams_output(self) -> bool:
+        """Whether the guest's output is streamed to an ``on_output`` callback while the cell runs."""
+        return self._output is not None
 
     def _pump(self, channel: CallChannel) -> None:
         """Collects the guest's calls in batches and hands them to the loop.
@@ -110,7 +133,7 @@ class CallPump:
                 batch = channel.poll(_POLL_MS)
                 if batch is None:
                     return
-                calls = decode_calls(batch)
+                calls = self._calls_of(decode_calls(batch))
                 if calls:
                     self._loop.call_soon_threadsafe(self._spawn, calls)
         except RuntimeError:  # the loop is closed: nobody is left to run the calls
@@ -118,6 +141,16 @@ class CallPump:
         except BaseException as exc:  # noqa: BLE001 - never let a pump thread die silently
             logger.exception("host-call pump failed")
             self._stop(failure=f"the host stopped collecting the eval's tool calls ({exc!r})")
+
+    def _calls_of(self, items: list[GuestCall | GuestOutput]) -> list[GuestCall]:
+        """The calls of a batch; its output goes to the relay, never run on this thread."""
+        calls = []
+        for item in items:
+            if isinstance(item, GuestCall):
+                calls.append(item)
+            elif self._output is not None:
+                self._output.put(item.stream, item.text)
+        return calls
 
     def _spawn(self, calls: list[GuestCall]) -> None:
         if self._closed:
@@ -190,6 +223,25 @@ class CallPump:
             self._loop.call_soon_threadsafe(cancel_all)
         except RuntimeError:
             pass
+
+    def flush_output(self, timeout: float = _OUTPUT_GRACE_S) -> bool:
+        """After :meth:`close`: waits up to ``timeout`` seconds until the output the guest printed has reached
+        ``on_output``; whether it did. A slower callback goes on in the background, in order."""
+        if self._output is None:
+            return True
+        deadline = time.monotonic() + timeout
+        if self._pumping is not None:
+            try:
+                self._pumping.result(timeout)  # the pump ends once it collected what the closed channel held
+            except concurrent.futures.TimeoutError:
+                return False
+        return self._output.wait(max(0.0, deadline - time.monotonic()))
+
+    async def aflush_output(self, timeout: float = _OUTPUT_GRACE_S) -> bool:
+        """:meth:`flush_output` without blocking the event loop."""
+        if self._output is None or (self._output.idle and (self._pumping is None or self._pumping.done())):
+            return True
+        return await asyncio.to_thread(self.flush_output, timeout)
 
     # -------------------------------------------------------------------------------- running one call
 
@@ -365,15 +417,19 @@ class GuestCall:
     refused: str | None = None
 
 
-def decode_calls(text: str) -> list[GuestCall]:
+def decode_calls(text: str) -> list[GuestCall | GuestOutput]:
     """A batch of guest calls: ``[callId, kind, name, inputText]`` entries written by the host (Java).
 
     Each input is the guest's own JSON text, which guest code can shape at will, so it is decoded on its own: one
     that is not a JSON object, or holds a value the host cannot take (an integer too long to read, a malformed
-    tag), refuses that call alone.
+    tag), refuses that call alone. An ``[0, "output", stream, text]`` entry (id 0 is never a call's) is what the
+    guest printed, in order with its calls: ``text`` is the text itself, not JSON.
     """
-    calls = []
+    calls: list[GuestCall | GuestOutput] = []
     for call_id, kind, name, raw in json.loads(text):
+        if kind == "output" and call_id == 0:
+            calls.append(GuestOutput("stderr" if name == "stderr" else "stdout", str(raw)))
+            continue
         try:
             args = json.loads(raw, object_hook=_untag, parse_int=_bounded_int)
         except CannotCross as exc:

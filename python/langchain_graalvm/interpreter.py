@@ -14,6 +14,7 @@ from ._audit import AuditTarget
 from ._files import FilesAccess
 from ._hostcalls import CallPump
 from ._loop import private_loop
+from ._output import OutputCallback, check_callback
 from ._runtime import _adapter, _prestart
 from ._runtime._adapter import EvalOutcome, Guest, HostBinding
 from ._runtime._pools import shared_pool
@@ -82,6 +83,16 @@ class Interpreter:
             ``"process"``: in a worker JVM process of its own, from this process's pool, whose heap is capped from
             ``memory_limit`` and which is killed and replaced if it crashes, runs out of heap or is left stuck
             (see docs/workers.md). ``None`` (default): ``LANGCHAIN_GRAALVM_ISOLATION``, else ``"in-process"``.
+        on_output: ``on_output(stream, text)`` receives what the guest prints while the cell runs: ``stream`` is
+            ``"stdout"`` (JavaScript's ``console.log/info/debug/trace``, Python's ``sys.stdout``) or ``"stderr"``
+            (``console.warn/error``, ``sys.stderr``). Output comes in order across both streams, batched: what
+            the guest prints within 25 ms, and whatever piled up while the callback was busy, arrives as one call
+            per run of one stream. It runs on a thread of its own, never the guest's, so a slow callback cannot
+            stall the cell; one that raises is logged once per eval (logger ``langchain_graalvm``) and the eval
+            goes on. An eval returns once its output was delivered, waiting at most 2 s for a slow callback,
+            which then goes on in the background. At most 1,000,000 characters are streamed per eval, then one
+            ``"[output past 1000000 characters is not streamed]"`` notice. The outcome's envelope is the same
+            with or without it. Not callable: ``OptionsError``.
 
     !!! warning
         ``timeout`` bounds guest execution, and ``memory_limit`` is measured at garbage collections: it is
@@ -109,8 +120,10 @@ class Interpreter:
         _agent_modules: bool = False,
         prestart: bool | None = None,
         isolation: Isolation | None = None,
+        on_output: OutputCallback | None = None,
     ) -> None:
         access = _check_standalone_files(files)
+        output = check_callback(on_output)
         options = InterpreterOptions(
             language=language,  # type: ignore[arg-type]  # an alias; the options resolve it
             timeout=timeout,
@@ -129,7 +142,7 @@ class Interpreter:
             agent_modules=_agent_modules or access is not None,
             isolation=isolation,
         )
-        self._setup(options, access, audit, prestart)
+        self._setup(options, access, audit, prestart, output)
 
     @classmethod
     def from_options(
@@ -139,16 +152,23 @@ class Interpreter:
         audit: AuditTarget = None,
         files: FilesAccess | Mapping[str, Any] | None = None,
         prestart: bool | None = None,
+        on_output: OutputCallback | None = None,
     ) -> Interpreter:
         """An interpreter made from ``options`` (validated already); the other arguments are as for the class."""
         self = cls.__new__(cls)
-        self._setup(options, _check_standalone_files(files), audit, prestart)
+        self._setup(options, _check_standalone_files(files), audit, prestart, check_callback(on_output))
         return self
 
     def _setup(
-        self, options: InterpreterOptions, files: FilesAccess | None, audit: AuditTarget, prestart: bool | None
+        self,
+        options: InterpreterOptions,
+        files: FilesAccess | None,
+        audit: AuditTarget,
+        prestart: bool | None,
+        on_output: OutputCallback | None,
     ) -> None:
         self._files = files
+        self._on_output = on_output
         self.options = options
         self.language = options.language
         self.timeout = options.timeout
@@ -219,7 +239,8 @@ class Interpreter:
     def eval(self, code: str, *, host: HostBinding | None = None) -> EvalOutcome:
         """Runs ``code`` and returns its outcome. Guest errors, timeouts and limits never raise.
 
-        ``host`` gives the cell host functions (``tools.*``, ``task``); the middleware passes it.
+        ``host`` gives the cell host functions (``tools.*``, ``task``); the middleware passes it, and it takes the
+        place of the interpreter's own ``files`` and ``on_output``.
         """
         if not isinstance(code, str):
             raise TypeError(f"code must be a str; got {type(code).__name__}")
@@ -230,14 +251,18 @@ class Interpreter:
         finally:
             if own is not None:
                 own.close()
+        if own is not None:
+            own.flush_output()
         _audit.report(self._auditor, code, outcome, own.files_touched if own is not None else None)
         return outcome
 
     def _own_host(self, loop: asyncio.AbstractEventLoop | None) -> CallPump | None:
-        """The host calls of one eval when the interpreter has ``files`` of its own; None otherwise."""
-        if self._files is None:
+        """The host calls of one eval when the interpreter has ``files`` or ``on_output`` of its own; None
+        otherwise."""
+        if self._files is None and self._on_output is None:
             return None
-        return CallPump(loop or private_loop(), _files.FileCalls(self._files))
+        files = _files.FileCalls(self._files) if self._files is not None else None
+        return CallPump(loop or private_loop(), files, self._on_output)
 
     async def aeval(self, code: str, *, host: HostBinding | None = None) -> EvalOutcome:
         """Like :meth:`eval`, without blocking the event loop. Cancelling it stops the guest."""
@@ -263,6 +288,8 @@ class Interpreter:
         finally:
             if own is not None:
                 own.close()
+        if own is not None:
+            await own.aflush_output()
         _audit.report(self._auditor, code, outcome, touched)
         return outcome
 

@@ -61,6 +61,12 @@ def check_clock(clock: str, *, quoted: bool = False) -> None:
         raise OptionsError(f"{_named('clock', quoted)} must be 'frozen' or 'host'; got {clock!r}")
 
 
+def check_frozen_epoch(frozen_epoch_ms: object) -> None:
+    """The middleware's check of ``frozen_epoch_ms``: an int, not a bool."""
+    if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
+        raise OptionsError(f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}")
+
+
 def resolve_isolation(isolation: str | None, *, quoted: bool = False) -> Isolation:
     """``isolation``, or ``LANGCHAIN_GRAALVM_ISOLATION`` when it is None, or ``"in-process"``."""
     source = _named("isolation", quoted)

@@ -9,6 +9,7 @@ PUBLIC = [
     "AuditRecord",
     "CodeInterpreterMiddleware",
     "EvalOutcome",
+    "EvalOutputEvent",
     "FetchError",
     "FilesAccess",
     "GraalVMError",

@@ -99,6 +99,8 @@ class HostFunctions:
         expose_fs: whether it gets ``fs`` (JavaScript) or ``files`` (Python).
         random_seed: seeds the eval's random numbers (in [0, 2**53)); None leaves them unseeded.
         report_waits: adds a ``wait`` entry each time the guest waits on its calls alone.
+        stream_output: adds an ``output`` entry (``[0, "output", stream, text]``) for what the guest prints, in
+            order with its calls, up to the sandbox's per-eval cap.
     """
 
     tools: tuple[str, ...] = ()
@@ -108,6 +110,7 @@ class HostFunctions:
     expose_fs: bool = False
     random_seed: int | None = None
     report_waits: bool = False
+    stream_output: bool = False
 
 
 class CallChannel(Protocol):
@@ -115,7 +118,8 @@ class CallChannel(Protocol):
 
     def poll(self, timeout_ms: int) -> str | None:
         """Waits up to ``timeout_ms`` for calls: a JSON array of ``[callId, kind, name, input]`` entries (``"[]"``
-        when none came), or None once the eval ended and every call was collected."""
+        when none came; output entries among them when the eval streams it), or None once the eval ended and every
+        call was collected."""
         ...
 
     def close(self) -> None:

@@ -97,6 +97,7 @@ def bridge_spec(f: HostFunctions) -> dict[str, Any]:
         "exposeFs": f.expose_fs,
         "randomSeed": f.random_seed,
         "reportWaits": f.report_waits,
+        "streamOutput": f.stream_output,
     }
 
 

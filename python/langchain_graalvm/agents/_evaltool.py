@@ -1,7 +1,8 @@
 """The ``eval`` tool of :class:`~langchain_graalvm.agents.middleware.CodeInterpreterMiddleware`: what one call of it
 runs. It picks the interpreter (the run's slot, or a spare one for ``mode="call"``), gives the guest its host
 calls (``tools.*``, ``task``, ``fs``), made durable when the agent reviews one of those tools and the run can pause,
-and turns the result into the ``ToolMessage`` the model sees (or the run's interrupt, when a call waits for review).
+streams what the guest prints as custom stream events, and turns the result into the ``ToolMessage`` the model
+sees (or the run's interrupt, when a call waits for review).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 from langchain.tools import BaseTool, ToolRuntime
@@ -25,6 +26,7 @@ from ..errors import GraalVMError
 from ..options import InterpreterOptions, Mode
 from . import _hostcalls, _ptc, _replay, _review, _slots, _spares, prompts
 from . import _snapshot_state as snap
+from ._events import EvalOutputEvent
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -50,6 +52,8 @@ class Middleware(Protocol):
     def max_subagent_concurrency(self) -> int: ...
     @property
     def max_snapshot_bytes(self) -> int | None: ...
+    @property
+    def stream_output(self) -> bool: ...
     @property
     def _spec(self) -> InterpreterOptions: ...
     @property
@@ -149,14 +153,15 @@ def host_calls(
     sync: bool = False,
 ) -> _hostcalls.HostCalls | None:
     """The host functions of one eval: ``tools.*`` from the agent's tools, ``task`` when there is a subagent
-    tool. None when the guest gets neither. Calls to tools the agent reviews (``policy``, the review policy of the
-    agent this eval tool was built for) pause the run for the review
-    (their cell's calls are then durable), or are refused when the run cannot pause."""
+    tool, ``fs``, and the guest's output as custom stream events. None when the guest gets none of them. Calls to
+    tools the agent reviews (``policy``, the review policy of the agent this eval tool was built for) pause the run
+    for the review (their cell's calls are then durable), or are refused when the run cannot pause."""
     available = getattr(runtime, "tools", None) or []
     tools = _ptc.select_tools(mw.ptc, available, mw.tool_name, mw.language)
     task_tool = _ptc.find_task_tool(available) if mw.subagents else None
     files = _files.FileCalls(mw.files) if mw.files is not None else None
-    if tools is None and task_tool is None and files is None:
+    on_output = output_events(runtime) if mw.stream_output else None
+    if tools is None and task_tool is None and files is None and on_output is None:
         return None
     reviewed = policy.reviewed & {tool.name for tool in (tools or {}).values()} if policy else frozenset()
     why = _review.pause_unavailable(config) if reviewed else None
@@ -179,7 +184,24 @@ def host_calls(
         reviewed_builtins=policy.reviewed & _GATED_BUILTINS if policy else frozenset(),
         reviewed=frozenset(reviewed) if durable is not None else frozenset(),
     )
-    return _hostcalls.HostCalls(ctx, loop, durable)
+    return _hostcalls.HostCalls(ctx, loop, durable, on_output)
+
+
+def output_events(runtime: Any) -> Callable[[str, str], None] | None:
+    """Writes the guest's output as :class:`EvalOutputEvent` custom stream events keyed by the eval's tool call id,
+    as ``task()``'s events are; None when the tool runs without a stream writer."""
+    writer = getattr(runtime, "stream_writer", None)
+    if writer is None:
+        return None
+    eval_id = getattr(runtime, "tool_call_id", None) or ""
+
+    def write(stream: str, text: str) -> None:
+        event: EvalOutputEvent = {"type": "eval_output", "stream": stream, "text": text}  # type: ignore[typeddict-item]
+        if eval_id:
+            event["eval_id"] = eval_id
+        writer(event)
+
+    return write
 
 
 # ------------------------------------------------------------------------------------------------ the tool
@@ -203,6 +225,8 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
                 text = mw._run(runtime.state, code, host)
             except (GraalVMError, OSError) as exc:  # the model reads why the sandbox could not run its cell
                 text = unavailable(exc)
+        if host is not None:
+            host.flush_output()  # the cell's output events come before its ToolMessage
         return _message(runtime, host, text, name)
 
     async def async_eval(runtime: ToolRuntime[None, Any], code: str) -> ToolMessage:
@@ -212,6 +236,8 @@ def build_tool(mw: Middleware, config: prompts.PromptConfig, policy: _review.Rev
                 text = await mw._arun(runtime.state, code, host)
             except (GraalVMError, OSError) as exc:  # as in sync_eval
                 text = unavailable(exc)
+        if host is not None:
+            await host.aflush_output()
         return _message(runtime, host, text, name)
 
     return StructuredTool.from_function(

@@ -1,4 +1,5 @@
-"""The custom stream events of ``task()`` dispatched from code (``stream_mode="custom"``); public names."""
+"""The custom stream events of an eval (``stream_mode="custom"``): ``task()`` dispatched from code, and what the
+guest prints while the cell runs; public names."""
 
 from __future__ import annotations
 
@@ -39,3 +40,13 @@ class SubagentErrorEvent(TypedDict, total=False):
 
 
 SubagentStreamEvent = SubagentStartEvent | SubagentCompleteEvent | SubagentErrorEvent
+
+
+class EvalOutputEvent(TypedDict, total=False):
+    """Custom stream event: what the guest printed while the cell runs (``console.*`` in JavaScript,
+    ``sys.stdout``/``sys.stderr`` in Python), in order; consecutive writes to one stream may come as one event."""
+
+    type: Literal["eval_output"]
+    stream: Literal["stdout", "stderr"]
+    text: str
+    eval_id: str

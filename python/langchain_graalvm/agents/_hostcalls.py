@@ -29,11 +29,18 @@ from pydantic import ValidationError
 from .. import _files
 from .._hostcalls import CallPump
 from .._loop import private_loop, sync_tool_pool
+from .._output import OutputCallback
 from .._runtime._backend import HostFunctions
 from ..errors import HostCallError, SnapshotError
 from . import _ptc
 from ._context import EvalContext
-from ._events import SubagentCompleteEvent, SubagentErrorEvent, SubagentStartEvent, SubagentStreamEvent
+from ._events import (
+    EvalOutputEvent,
+    SubagentCompleteEvent,
+    SubagentErrorEvent,
+    SubagentStartEvent,
+    SubagentStreamEvent,
+)
 from ._injection import inject, runs_natively_async, tool_facts, validation_message
 from ._replay import DurableCalls, ReplayError
 from ._subagents import SubagentDispatch
@@ -44,6 +51,7 @@ _FS_WRITES = frozenset({"writeFile", "rm"})
 
 __all__ = [
     "EvalContext",
+    "EvalOutputEvent",
     "HostCalls",
     "SubagentCompleteEvent",
     "SubagentErrorEvent",
@@ -112,9 +120,13 @@ class HostCalls(CallPump):
     _passes_through = (GraphBubbleUp,)
 
     def __init__(
-        self, ctx: EvalContext, loop: asyncio.AbstractEventLoop, durable: DurableCalls | None = None
+        self,
+        ctx: EvalContext,
+        loop: asyncio.AbstractEventLoop,
+        durable: DurableCalls | None = None,
+        on_output: OutputCallback | None = None,
     ) -> None:
-        super().__init__(loop, ctx.files)
+        super().__init__(loop, ctx.files, on_output)
         self._ctx = ctx
         # Tool-call ids are unique per eval from one random base: a urandom call per tool call costs more than the
         # call itself when threads contend for the GIL.
@@ -135,6 +147,7 @@ class HostCalls(CallPump):
             random_seed=self._random_seed,
             # The moments the guest waits on its calls alone close a review's batch.
             report_waits=self._durable is not None,
+            stream_output=self.streams_output,
         )
 
     def _guest_waiting(self, settled: int) -> None:

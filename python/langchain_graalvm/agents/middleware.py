@@ -42,6 +42,7 @@ from ..options import (
     Isolation,
     Mode,
     check_clock,
+    check_frozen_epoch,
     resolve_isolation,
     resolve_language,
     resolve_mode,
@@ -142,6 +143,8 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         isolation: where guest code runs: ``"in-process"`` (this process's JVM) or ``"process"`` (a worker JVM
             per interpreter, its heap capped, killed and replaced on a crash; see docs/workers.md). ``None``
             (default): ``LANGCHAIN_GRAALVM_ISOLATION``, else ``"in-process"``.
+        stream_output: what the guest prints goes to the ``custom`` stream while the cell runs, as ``EvalOutputEvent``
+            events keyed by the eval's tool call id (see docs/tools.md). Default True; False turns it off.
 
     Example:
         ```python
@@ -184,6 +187,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         max_code_bytes: int = DEFAULT_MAX_CODE_BYTES,
         max_nesting: int = DEFAULT_MAX_NESTING,
         isolation: Isolation | None = None,
+        stream_output: bool = True,
     ) -> None:
         super().__init__()
         self.files = _files.check_files_option(files)
@@ -193,6 +197,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
             raise OptionsError("`max_snapshot_bytes` must be >= 1 or None")
         if type(max_subagent_concurrency) is not int or max_subagent_concurrency < 1:
             raise OptionsError("`max_subagent_concurrency` must be a positive integer")
+        self.stream_output = bool(stream_output)
         self.mode: Mode = resolve_mode(mode)
         self._auditor = _audit.resolve(audit)
         self._signing_key = snap.signing_key(snapshot_signing_key)
@@ -203,10 +208,7 @@ class CodeInterpreterMiddleware(AgentMiddleware[GraalVMInterpreterState, Context
         self._previous_keys = tuple(k for k in map(snap.signing_key, previous_signing_keys) if k is not None)
         language = resolve_language(language, quoted=True)
         check_clock(clock, quoted=True)
-        if isinstance(frozen_epoch_ms, bool) or not isinstance(frozen_epoch_ms, int):
-            raise OptionsError(
-                f"`frozen_epoch_ms` must be an int (milliseconds since 1970-01-01); got {frozen_epoch_ms!r}"
-            )
+        check_frozen_epoch(frozen_epoch_ms)
         self.memory_limit = memory_limit
         self.timeout = timeout
         self.max_ptc_calls = max_ptc_calls
