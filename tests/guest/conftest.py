@@ -45,12 +45,14 @@ class Host:
 
     def __init__(self) -> None:
         self.output: list[str] = []
+        self.streams: list[str] = []
         self.calls: list[tuple[str, str, str]] = []
         self.answers: dict[int, str] = {}
         self.refuse: str | None = None
 
-    def emit(self, text: str) -> None:
+    def emit(self, text: str, stream: str) -> None:
         self.output.append(text)
+        self.streams.append(stream)
 
     def start(self, kind: str, name: str, text: str) -> int | str:
         if self.refuse is not None:

@@ -89,6 +89,16 @@ def test_a_replaced_builtin_does_not_change_rendering(make_guest: GuestFactory) 
     assert outcome == ["ok", "[1]", False]
 
 
+def test_each_write_names_its_stream(make_guest: GuestFactory) -> None:
+    api, host = make_guest()
+    api.run("import sys\nprint('a')\nprint('b', file=sys.stderr)\nsys.stdout.write('c')", 100)
+    assert [(s, t) for s, t in zip(host.streams, host.output, strict=True) if t != "\n"] == [
+        ("stdout", "a"),
+        ("stderr", "b"),
+        ("stdout", "c"),
+    ]
+
+
 def test_console_without_capture_sends_nothing(make_guest: GuestFactory) -> None:
     api, host = make_guest(capture=False)
     api.run("print('quiet')", 100)

@@ -19,7 +19,7 @@ function context(options = {}) {
     calls.push([kind, name, input]);
     return calls.length;
   };
-  const api = factory((line, length) => lines.push([line, length]),
+  const api = factory((line, length, stream) => lines.push([line, length, stream]),
     { captureConsole: true, frozenClock: false, epochMillis: 0, hostCall, isErrorObject: types.isNativeError, ...options });
   const run = (code) => vm.runInContext(code, ctx);
   return { ctx, api, run, lines, calls, before };
@@ -80,10 +80,13 @@ test('describeError: name, message and the stack cut to the model\'s frames', ()
   assert.deepEqual([...api.describeError(custom)], ['Custom', 'm', '    at f (cell:3:7)']);
 });
 
-test('console: every call is one line for the host, with its full length', () => {
+test('console: every call is one line for the host, with its full length and its stream', () => {
   const { run, lines } = context();
   run('console.log("a", 1, {b: [2]}); console.error("e")');
-  assert.deepEqual(lines, [['a 1 {b: [2]}', 12], ['e', 1]]);
+  assert.deepEqual(lines, [['a 1 {b: [2]}', 12, 'stdout'], ['e', 1, 'stderr']]);
+  lines.length = 0;
+  run('console.info("i"); console.debug("d"); console.trace("t"); console.warn("w")');
+  assert.deepEqual(lines.map(([line, , stream]) => `${stream}:${line}`), ['stdout:i', 'stdout:d', 'stdout:t', 'stderr:w']);
   const quiet = context({ captureConsole: false });
   assert.equal(quiet.run('typeof console'), 'undefined');
 });

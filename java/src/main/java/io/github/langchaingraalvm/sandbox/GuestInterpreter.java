@@ -51,7 +51,9 @@ public interface GuestInterpreter extends AutoCloseable {
      * {@code bridge} describes, and its calls go to the bridge's handler, which settles them with
      * {@link #completeHostCall} or {@link #completeHostCalls}. Time the guest spends waiting on host calls does not
      * count against the timeout; the whole eval is capped by {@link SandboxOptions#maxWallTime()}. Calls still
-     * running when the eval ends are abandoned: their later completions are ignored.
+     * running when the eval ends are abandoned: their later completions are ignored. With
+     * {@link HostBridge#streamOutput()} the handler also gets what the guest prints as it is written
+     * ({@link HostCallHandler#output(String, String)}); the outcome is the same either way.
      *
      * @param bridge the host functions of this eval, or null for none (globals installed by an earlier bridge
      *     stay, and calling them fails)

@@ -2,11 +2,18 @@ package io.github.langchaingraalvm.sandbox;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * The host functions one eval exposes to the guest: a frozen {@code tools} object with one function per name, and
  * optionally a {@code task} function. Calls go to {@link #handler()}; the {@code tools} calls of one eval are
- * capped at {@link #maxToolCalls()}.
+ * capped at {@link #maxToolCalls()}. With {@link #streamOutput()} the handler also gets what the guest prints
+ * while the eval runs ({@link HostCallHandler#output(String, String)}).
+ *
+ * <pre>{@code
+ * // Only live output, no host functions:
+ * EvalOutcome outcome = interpreter.eval(code, HostBridge.outputOnly((stream, text) -> System.out.print(text)));
+ * }</pre>
  *
  * @param handler where the calls go
  * @param toolNames the names under {@code tools}, each a JavaScript identifier; empty for an empty {@code tools}
@@ -18,9 +25,11 @@ import java.util.Objects;
  * @param randomSeed the seed of the guest's random numbers ({@code Math.random}, Python's {@code random} module) for
  *     this eval, in [0, 2^53), so a cell run again with the same seed draws the same numbers; null for the engine's
  *     own random numbers
+ * @param streamOutput whether what the guest prints during the eval goes to the handler's
+ *     {@link HostCallHandler#output(String, String)} as it is written
  */
 public record HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
-        int maxToolCalls, boolean exposeFs, Long randomSeed) {
+        int maxToolCalls, boolean exposeFs, Long randomSeed, boolean streamOutput) {
     /** The names of the {@code fs} calls a guest may make. */
     public static final List<String> FS_OPERATIONS = List.of("readFile", "writeFile", "readdir", "stat", "rm",
             "glob", "module");
@@ -28,13 +37,39 @@ public record HostBridge(HostCallHandler handler, List<String> toolNames, boolea
     /** A bridge without {@code fs}. */
     public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
             int maxToolCalls) {
-        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, false, null);
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, false, null, false);
     }
 
     /** A bridge with the engine's own random numbers. */
     public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
             int maxToolCalls, boolean exposeFs) {
-        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, exposeFs, null);
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, exposeFs, null, false);
+    }
+
+    /** A bridge whose guest output is not streamed. */
+    public HostBridge(HostCallHandler handler, List<String> toolNames, boolean exposeTools, boolean exposeTask,
+            int maxToolCalls, boolean exposeFs, Long randomSeed) {
+        this(handler, toolNames, exposeTools, exposeTask, maxToolCalls, exposeFs, randomSeed, false);
+    }
+
+    /**
+     * A bridge that exposes no host functions and streams what the guest prints to {@code listener}, called with
+     * the stream ({@code "stdout"} or {@code "stderr"}) and the text as {@link HostCallHandler#output} is.
+     */
+    public static HostBridge outputOnly(BiConsumer<String, String> listener) {
+        Objects.requireNonNull(listener, "listener");
+        HostCallHandler handler = new HostCallHandler() {
+            @Override
+            public void start(long callId, String kind, String name, String inputJson) {
+                throw new IllegalStateException("this bridge exposes no host functions");
+            }
+
+            @Override
+            public void output(String stream, String text) {
+                listener.accept(stream, text);
+            }
+        };
+        return new HostBridge(handler, List.of(), false, false, 0, false, null, true);
     }
 
     /** Checks and copies the arguments. */

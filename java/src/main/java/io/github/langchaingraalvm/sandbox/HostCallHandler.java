@@ -34,4 +34,34 @@ public interface HostCallHandler {
      */
     default void waiting(long settled) {
     }
+
+    /**
+     * Receives what the guest prints while the eval runs, when the eval's {@link HostBridge#streamOutput()} is true:
+     * each JavaScript {@code console} line with its {@code "\n"}, each write to Python's {@code sys.stdout} or
+     * {@code sys.stderr}, in the order the guest wrote them. The eval's outcome keeps its console output as it
+     * would without streaming.
+     *
+     * <p>Called on the guest thread, so it must return quickly (hand the text to another thread to do more). An
+     * exception it throws is dropped: the text is lost and the eval goes on. At most
+     * {@link SandboxOptions#maxStreamedChars()} characters of one eval arrive, then one notice
+     * ({@code "\n[output past 1000000 characters is not streamed]\n"}) and nothing more for that eval. Nothing
+     * arrives once the eval has returned.
+     *
+     * <pre>{@code
+     * HostCallHandler handler = new HostCallHandler() {
+     *     public void start(long callId, String kind, String name, String inputJson) { ... }
+     *
+     *     public void output(String stream, String text) {
+     *         (stream.equals("stderr") ? System.err : System.out).print(text);
+     *     }
+     * };
+     * }</pre>
+     *
+     * @param stream {@code "stdout"} (JavaScript's {@code console.log}, {@code info}, {@code debug} and
+     *     {@code trace}, Python's {@code sys.stdout}) or {@code "stderr"} ({@code console.warn} and {@code error},
+     *     Python's {@code sys.stderr})
+     * @param text what the guest wrote
+     */
+    default void output(String stream, String text) {
+    }
 }

@@ -51,6 +51,7 @@ public final class SandboxOptions {
     private final boolean agentModules;
     private final long maxCodeBytes;
     private final int maxNesting;
+    private final long maxStreamedChars;
 
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
@@ -67,6 +68,7 @@ public final class SandboxOptions {
         this.agentModules = b.agentModules;
         this.maxCodeBytes = b.maxCodeBytes;
         this.maxNesting = b.maxNesting;
+        this.maxStreamedChars = b.maxStreamedChars;
     }
 
     /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
@@ -180,6 +182,16 @@ public final class SandboxOptions {
         return maxNesting;
     }
 
+    /**
+     * The most characters of one eval's output streamed to its bridge's handler (see
+     * {@link HostCallHandler#output(String, String)}); past them the handler gets one notice and nothing more for
+     * that eval. 0 streams nothing. Default 1,000,000. The outcome's console output is capped by
+     * {@link #maxResultChars()} alone.
+     */
+    public long maxStreamedChars() {
+        return maxStreamedChars;
+    }
+
     /** Builder of {@link SandboxOptions}. */
     public static final class Builder {
         private Duration timeout = Duration.ofSeconds(5);
@@ -202,8 +214,18 @@ public final class SandboxOptions {
         private boolean agentModules = false;
         private long maxCodeBytes = 1L << 20;
         private int maxNesting = 1000;
+        private long maxStreamedChars = 1_000_000L;
 
         private Builder() {}
+
+        /** The most characters of one eval's output streamed as it is written; 0 streams nothing. */
+        public Builder maxStreamedChars(long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("maxStreamedChars must be >= 0, got " + value);
+            }
+            this.maxStreamedChars = value;
+            return this;
+        }
 
         /** The largest cell accepted, in bytes of UTF-8; at least 1. */
         public Builder maxCodeBytes(long value) {

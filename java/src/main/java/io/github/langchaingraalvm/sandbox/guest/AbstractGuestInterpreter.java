@@ -33,6 +33,8 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
     final Engines engines;
     final SandboxOptions options;
     final ConsoleBuffer console;
+    /** The running eval's output as it is written, for a bridge that streams it. */
+    final StreamedOutput streamed;
     final GuestThread guest;
     /** The host calls of the running eval. */
     final HostCallBook calls;
@@ -50,6 +52,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
         this.calls = new HostCallBook(engines.access);
         this.options = options;
         this.console = new ConsoleBuffer(Math.max(0, options.maxResultChars()));
+        this.streamed = new StreamedOutput(options.maxStreamedChars());
         this.guest = new GuestThread(threadName + "-" + IDS.incrementAndGet(), options, stackBytes,
                 engines.watchdog(), engines.access, this::discardContext);
     }
@@ -317,6 +320,7 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
      */
     private EvalOutcome runCell(String code, HostBridge bridge) {
         long start = System.nanoTime();
+        streamed.begin(bridge);
         try {
             return runCellChecked(code, bridge, start);
         } catch (Error e) {
@@ -328,6 +332,8 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             return outcome(EvalOutcome.Status.ERROR, e instanceof StackOverflowError ? "RangeError" : "InternalError",
                     "The sandbox failed while running the eval (" + Failures.describe(e) + ")." + GLOBALS_LOST,
                     "", true, start);
+        } finally {
+            streamed.end();
         }
     }
 

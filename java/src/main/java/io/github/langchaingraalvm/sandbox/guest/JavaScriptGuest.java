@@ -133,8 +133,12 @@ public final class JavaScriptGuest extends AbstractGuestInterpreter<Source> {
         c.eval(COMPLETION_BINDING);
         Value factory = c.eval(CellCompiler.source("js", "prelude.js"));
         ProxyExecutable emit = args -> {
-            // The guest sends at most a capped prefix of a long line, and the line's full length to count.
-            console.appendLine(args[0].asString(), args.length > 1 && args[1].fitsInLong() ? args[1].asLong() : -1);
+            // The guest sends at most a capped prefix of a long line, the line's full length to count, and its stream.
+            String line = args[0].asString();
+            console.appendLine(line, args.length > 1 && args[1].fitsInLong() ? args[1].asLong() : -1);
+            if (streamed.active()) {
+                streamed.write(StreamedOutput.streamName(args, 2), line + "\n");
+            }
             return null;
         };
         ProxyExecutable hostCall = args -> startHostCall(args[0].asString(), args[1].asString(), args[2].asString());

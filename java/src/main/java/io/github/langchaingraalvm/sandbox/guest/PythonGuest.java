@@ -80,7 +80,9 @@ public final class PythonGuest extends AbstractGuestInterpreter<String> {
         // Signals, timers and process spawners act on the whole process: refused before any model code runs.
         entries.getArrayElement(0).execute();
         ProxyExecutable emit = args -> {
-            console.append(args[0].asString());
+            String text = args[0].asString();
+            console.append(text);
+            streamed.write(StreamedOutput.streamName(args, 1), text);
             return null;
         };
         double frozenSeconds = options.frozenEpochMillis() / 1000.0;

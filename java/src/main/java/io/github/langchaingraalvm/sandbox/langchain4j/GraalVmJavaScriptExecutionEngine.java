@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox.langchain4j;
 
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import java.util.function.BiConsumer;
 
 /**
  * A sandboxed drop-in for LangChain4j's {@code dev.langchain4j.code.graalvm.GraalVmJavaScriptExecutionEngine}: runs
@@ -29,5 +30,14 @@ public final class GraalVmJavaScriptExecutionEngine extends GraalVmSandboxCodeEx
     /** An engine whose interpreter runs under {@code options} and whose {@code execute} returns {@code format}. */
     public GraalVmJavaScriptExecutionEngine(SandboxOptions options, ResultFormat format) {
         super("js", options, format);
+    }
+
+    /**
+     * An engine whose interpreter runs under {@code options}, whose {@code execute} returns {@code format}, and whose
+     * code's output goes to {@code outputListener} as it is printed (see {@link GraalVmSandboxCodeExecutionEngine}).
+     */
+    public GraalVmJavaScriptExecutionEngine(SandboxOptions options, ResultFormat format,
+            BiConsumer<String, String> outputListener) {
+        super("js", options, format, outputListener);
     }
 }

@@ -4,6 +4,7 @@ import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * A sandboxed drop-in for LangChain4j's {@code dev.langchain4j.agent.tool.graalvm.GraalVmJavaScriptExecutionTool}: the
@@ -38,7 +39,18 @@ public class GraalVmJavaScriptExecutionTool implements AutoCloseable {
 
     /** A tool whose interpreter runs under {@code options} and that returns {@code format}. */
     public GraalVmJavaScriptExecutionTool(SandboxOptions options, ResultFormat format) {
-        this.engine = new GraalVmJavaScriptExecutionEngine(Objects.requireNonNull(options, "options"), format);
+        this(options, format, null);
+    }
+
+    /**
+     * A tool whose interpreter runs under {@code options}, that returns {@code format}, and whose code's output goes
+     * to {@code outputListener} ({@code (stream, text)}, {@code stream} {@code "stdout"} or {@code "stderr"}) while
+     * it runs, for a host to show progress; null for no listener. See {@link GraalVmSandboxCodeExecutionEngine}.
+     */
+    public GraalVmJavaScriptExecutionTool(SandboxOptions options, ResultFormat format,
+            BiConsumer<String, String> outputListener) {
+        this.engine = new GraalVmJavaScriptExecutionEngine(Objects.requireNonNull(options, "options"), format,
+                outputListener);
     }
 
     /**

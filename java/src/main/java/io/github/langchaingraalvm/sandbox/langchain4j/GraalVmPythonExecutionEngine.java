@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox.langchain4j;
 
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import java.util.function.BiConsumer;
 
 /**
  * A sandboxed drop-in for LangChain4j's {@code dev.langchain4j.code.graalvm.GraalVmPythonExecutionEngine}: runs
@@ -32,5 +33,14 @@ public final class GraalVmPythonExecutionEngine extends GraalVmSandboxCodeExecut
     /** An engine whose interpreter runs under {@code options} and whose {@code execute} returns {@code format}. */
     public GraalVmPythonExecutionEngine(SandboxOptions options, ResultFormat format) {
         super("python", options, format);
+    }
+
+    /**
+     * An engine whose interpreter runs under {@code options}, whose {@code execute} returns {@code format}, and whose
+     * code's output goes to {@code outputListener} as it is printed (see {@link GraalVmSandboxCodeExecutionEngine}).
+     */
+    public GraalVmPythonExecutionEngine(SandboxOptions options, ResultFormat format,
+            BiConsumer<String, String> outputListener) {
+        super("python", options, format, outputListener);
     }
 }

@@ -3,9 +3,11 @@ package io.github.langchaingraalvm.sandbox.langchain4j;
 import dev.langchain4j.code.CodeExecutionEngine;
 import io.github.langchaingraalvm.sandbox.EvalOutcome;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * A LangChain4j {@link CodeExecutionEngine} that runs JavaScript (and TypeScript) or Python in one persistent,
@@ -21,6 +23,18 @@ import java.util.Objects;
  * does: a guest error, a timeout or a limit comes back as readable text, {@code Type: message} after the output
  * ({@code ReferenceError: x is not defined}, {@code Timeout: Execution exceeded the 5 s timeout ...}). With
  * {@link ResultFormat#ENVELOPE} it returns the sandbox's envelope instead ({@code <result>55</result>}).
+ *
+ * <p>An output listener, when given, gets what the code prints while it runs: {@code (stream, text)} with
+ * {@code stream} {@code "stdout"} or {@code "stderr"}, on the interpreter's thread, in order, up to
+ * {@link SandboxOptions#maxStreamedChars()} per call (see
+ * {@link io.github.langchaingraalvm.sandbox.HostCallHandler#output(String, String)}).
+ * It must return quickly; an exception it throws is dropped. The result is the same with or without it.
+ *
+ * <pre>{@code
+ * var engine = new GraalVmSandboxCodeExecutionEngine("js", SandboxOptions.defaults(), ResultFormat.LANGCHAIN4J,
+ *     (stream, text) -> System.out.print(text));
+ * engine.execute("for (let i = 0; i < 3; i++) console.log(i)"); // prints 0, 1, 2 as they are logged
+ * }</pre>
  *
  * <p>Thread-safe: one call runs at a time; a call made while another is running returns a {@code ConcurrentEval}
  * error at once. Close the engine to end its guest thread.
@@ -44,6 +58,8 @@ public class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, A
     private final String language;
     private final SandboxOptions options;
     private final ResultFormat format;
+    /** The bridge that streams the output to the listener; null without a listener. */
+    private final HostBridge streaming;
     /** Created on the first call; guarded by this engine for writes. */
     private volatile GuestInterpreter interpreter;
     private boolean closed;
@@ -66,12 +82,26 @@ public class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, A
      * @throws IllegalStateException for Python when the optional GraalPy jars are not installed
      */
     public GraalVmSandboxCodeExecutionEngine(String language, SandboxOptions options, ResultFormat format) {
+        this(language, options, format, null);
+    }
+
+    /**
+     * An engine for {@code language}, {@code "js"} or {@code "python"}, whose interpreter runs under {@code options},
+     * whose {@link #execute(String)} returns {@code format}, and whose code's output goes to {@code outputListener}
+     * as it is printed ({@code (stream, text)}); null for no listener.
+     *
+     * @throws IllegalArgumentException for another language
+     * @throws IllegalStateException for Python when the optional GraalPy jars are not installed
+     */
+    public GraalVmSandboxCodeExecutionEngine(String language, SandboxOptions options, ResultFormat format,
+            BiConsumer<String, String> outputListener) {
         if (!"js".equals(language) && !"python".equals(language)) {
             throw new IllegalArgumentException("language must be \"js\" or \"python\", got " + language);
         }
         this.language = language;
         this.options = Objects.requireNonNull(options, "options");
         this.format = Objects.requireNonNull(format, "format");
+        this.streaming = outputListener == null ? null : HostBridge.outputOnly(outputListener);
         if ("python".equals(language) && !Sandbox.shared().pythonAvailable()) {
             // The same refusal newPythonInterpreter gives, at construction rather than at the first call.
             Sandbox.shared().newPythonInterpreter(options).close();
@@ -106,7 +136,7 @@ public class GraalVmSandboxCodeExecutionEngine implements CodeExecutionEngine, A
      */
     public EvalOutcome evaluate(String code) {
         Objects.requireNonNull(code, "code");
-        return current().eval(code);
+        return current().eval(code, streaming);
     }
 
     /** The guest language: {@code "js"} or {@code "python"}. */

@@ -4,6 +4,7 @@ import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolMemoryId;
 import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 
 /**
  * A LangChain4j tool that lets a model run JavaScript (and TypeScript) in a sandboxed GraalVM interpreter, with one
@@ -55,6 +57,8 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
 
     private final SandboxOptions options;
     private final int maxSessions;
+    /** The bridge that streams every session's output to the listener; null without a listener. */
+    private final HostBridge streaming;
     /** In access order, least recently used first. Guarded by itself. */
     private final LinkedHashMap<Object, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
     private boolean closed;
@@ -75,11 +79,26 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
      * @throws IllegalArgumentException if {@code maxSessions} is less than 1
      */
     public SandboxedJavaScriptTool(SandboxOptions options, int maxSessions) {
+        this(options, maxSessions, null);
+    }
+
+    /**
+     * A tool whose interpreters run under {@code options}, keeping at most {@code maxSessions} idle sessions, and
+     * whose code's console output goes to {@code outputListener} while it runs: {@code (stream, text)} with
+     * {@code stream} {@code "stdout"} or {@code "stderr"}, on the session's interpreter thread, in order, up to
+     * {@link SandboxOptions#maxStreamedChars()} per call; null for no listener. Calls of different sessions run
+     * in parallel, so a listener shared by them may be called from several threads at once. It must return
+     * quickly; an exception it throws is dropped. The envelope is the same with or without it.
+     *
+     * @throws IllegalArgumentException if {@code maxSessions} is less than 1
+     */
+    public SandboxedJavaScriptTool(SandboxOptions options, int maxSessions, BiConsumer<String, String> outputListener) {
         if (maxSessions < 1) {
             throw new IllegalArgumentException("maxSessions must be >= 1, got " + maxSessions);
         }
         this.options = Objects.requireNonNull(options, "options");
         this.maxSessions = maxSessions;
+        this.streaming = outputListener == null ? null : HostBridge.outputOnly(outputListener);
     }
 
     /**
@@ -137,7 +156,7 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
                         session.interpreter = Sandbox.shared().newInterpreter(options);
                     }
                 }
-                return session.interpreter.eval(code).envelope();
+                return session.interpreter.eval(code, streaming).envelope();
             } finally {
                 session.lock.unlock();
             }

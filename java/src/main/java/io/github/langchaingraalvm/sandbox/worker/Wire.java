@@ -59,7 +59,8 @@ public final class Wire {
 
     /**
      * A guest interpreter built from the options a client sent, as one MessagePack map: the in-process backend's
-     * way to the sandbox, and the same one a worker's {@code new} request takes.
+     * way to the sandbox, and the same one a worker's {@code new} request takes. {@code maxStreamedChars} may be
+     * left out (the default, 1,000,000).
      *
      * @throws IllegalStateException when the options ask for Python and GraalPy's jars are not on the module path
      */
@@ -69,7 +70,7 @@ public final class Wire {
 
     /** {@link #newGuest(byte[])} from an unpacked map. */
     static GuestInterpreter newGuest(Map<Value, Value> o) {
-        SandboxOptions options = SandboxOptions.builder()
+        SandboxOptions.Builder builder = SandboxOptions.builder()
                 .timeout(Duration.ofNanos(get(o, "timeoutNanos").asIntegerValue().toLong()))
                 .interruptGrace(Duration.ofNanos(get(o, "interruptGraceNanos").asIntegerValue().toLong()))
                 .memoryLimitBytes(get(o, "memoryLimitBytes").asIntegerValue().toLong())
@@ -82,8 +83,12 @@ public final class Wire {
                 .maxWallTime(Duration.ofNanos(get(o, "maxWallTimeNanos").asIntegerValue().toLong()))
                 .agentModules(bool(o, "agentModules"))
                 .maxCodeBytes(get(o, "maxCodeBytes").asIntegerValue().toLong())
-                .maxNesting((int) get(o, "maxNesting").asIntegerValue().toLong())
-                .build();
+                .maxNesting((int) get(o, "maxNesting").asIntegerValue().toLong());
+        Value maxStreamed = o.get(ValueFactory.newString("maxStreamedChars"));
+        if (maxStreamed != null && !maxStreamed.isNilValue()) {
+            builder.maxStreamedChars(maxStreamed.asIntegerValue().toLong());
+        }
+        SandboxOptions options = builder.build();
         Sandbox sandbox = Sandbox.shared();
         if (get(o, "language").asStringValue().asString().equals("python")) {
             if (!sandbox.pythonAvailable()) {
@@ -97,7 +102,8 @@ public final class Wire {
     /**
      * The host functions of one eval, from the spec a client sent as one MessagePack map ({@code tools},
      * {@code exposeTools}, {@code exposeTask}, {@code maxToolCalls}, {@code exposeFs}, {@code randomSeed},
-     * {@code reportWaits}); their calls are collected in {@code queue}.
+     * {@code reportWaits}, and {@code streamOutput}, false when absent); their calls, and the guest's output when
+     * {@code streamOutput} is true, are collected in {@code queue}.
      */
     public static HostBridge bridge(HostCallQueue queue, byte[] spec) {
         return bridge(queue, unpackMap(spec));
@@ -115,7 +121,7 @@ public final class Wire {
         Value seed = get(s, "randomSeed");
         return new HostBridge(queue, tools, bool(s, "exposeTools"), bool(s, "exposeTask"),
                 (int) get(s, "maxToolCalls").asIntegerValue().toLong(), bool(s, "exposeFs"),
-                seed.isNilValue() ? null : seed.asIntegerValue().toLong());
+                seed.isNilValue() ? null : seed.asIntegerValue().toLong(), optionalBool(s, "streamOutput"));
     }
 
     /** Text from the client: a string, or binary UTF-16LE when it holds lone surrogates. */
@@ -144,6 +150,12 @@ public final class Wire {
 
     private static boolean bool(Map<Value, Value> map, String key) {
         return get(map, key).asBooleanValue().getBoolean();
+    }
+
+    /** A field an older client does not send: false when absent or nil. */
+    private static boolean optionalBool(Map<Value, Value> map, String key) {
+        Value value = map.get(ValueFactory.newString(key));
+        return value != null && !value.isNilValue() && value.asBooleanValue().getBoolean();
     }
 
     /** Writes {@code item}: null, a string, boolean, integer, double, or a list or map of those. */

@@ -1,4 +1,5 @@
-// console.log and friends: each call becomes one line sent to the host (when the console is captured).
+// console.log and friends: each call becomes one line sent to the host (when the console is captured), with the
+// stream it belongs to: warn and error write to stderr, the others to stdout.
 /* global arrayJoin, arrayPush, call, clip, defineProperty, emit, globalObject, list, options, render */
 function consoleLine(args) {
   const parts = list();
@@ -12,14 +13,15 @@ function consoleLine(args) {
 
 if (options.captureConsole) {
   // A line is sent as its first HOST_STRING_CAP characters and its full length, which the host counts.
-  const make = () =>
+  const make = (stream) =>
     function () {
       const line = consoleLine(arguments);
-      emit(clip(line), line.length);
+      emit(clip(line), line.length, stream);
     };
   const c = {};
   for (const m of ['log', 'info', 'debug', 'warn', 'error', 'trace']) {
-    defineProperty(c, m, { value: make(), writable: true, enumerable: true, configurable: true });
+    const stream = m === 'warn' || m === 'error' ? 'stderr' : 'stdout';
+    defineProperty(c, m, { value: make(stream), writable: true, enumerable: true, configurable: true });
   }
   defineProperty(globalObject, 'console', { value: c, writable: true, enumerable: false, configurable: true });
 }
