@@ -370,3 +370,12 @@ def test_checker_reports_what_does_not_exist(line: str, expected: str) -> None:
 )
 def test_checker_accepts_what_exists(line: str) -> None:
     assert problems(ROOT / "docs/architecture.md", line) == []
+
+
+def test_the_readme_is_a_start_page() -> None:
+    """The README's first lines set up and test; install comes in its first screen; the figures live in docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 100, f"README.md has {len(lines)} lines; move detail into docs/"
+    assert lines[3].startswith("bash scripts/demo.sh") and lines[4].startswith("bash scripts/test.sh"), lines[:6]
+    install = next(i for i, line in enumerate(lines) if line.startswith("## Install"))
+    assert install < 30 and any("pip install" in line for line in lines[install : install + 8]), install
