@@ -69,7 +69,7 @@ class CallPump:
     """The host calls of one eval: its files, when it has them, and its live output, when ``on_output`` is given.
     Create one per eval, pass it as ``host=``, :meth:`close` it afterwards, then :meth:`flush_output`.
 
-    Subclasses add calls (:meth:`_call`), open the channel with more of them (:meth:`_open`), and decide which
+    Subclasses add calls (:meth:`_call`), give the guest more host functions (:meth:`_functions`), and decide which
     failures end the whole eval instead of the one call (:meth:`_ends_eval`).
     """
 
@@ -173,7 +173,7 @@ class CallPump:
 
     def _guest_waiting(self, settled: int) -> None:
         """The guest waits on its calls with nothing else to run, having been sent ``settled`` results (only
-        reported when :meth:`_open` asks for it)."""
+        reported when :meth:`_functions` asks for it with ``report_waits``)."""
 
     def _complete(self, call_id: int, ok: bool, value: Any) -> None:
         """Queues a result; the results of one loop iteration go to Java in one batch. A value with no JSON form
