@@ -329,6 +329,9 @@ abstract class AbstractGuestInterpreter<C> implements GuestInterpreter {
             }
             calls.end();
             discardContext();
+            if (Failures.root(e) instanceof OutOfMemoryError) {
+                return outcome(EvalOutcome.Status.LIMIT, "OutOfMemory", Failures.HEAP_EXHAUSTED, "", true, start);
+            }
             return outcome(EvalOutcome.Status.ERROR, e instanceof StackOverflowError ? "RangeError" : "InternalError",
                     "The sandbox failed while running the eval (" + Failures.describe(e) + ")." + GLOBALS_LOST,
                     "", true, start);

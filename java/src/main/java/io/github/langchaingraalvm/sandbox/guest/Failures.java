@@ -9,6 +9,13 @@ final class Failures {
     /** Ends the message of every outcome whose interpreter had to be rebuilt. */
     static final String GLOBALS_LOST = " The interpreter was restarted: all globals from earlier calls are gone.";
 
+    /**
+     * The message of an eval stopped because the JVM's heap ran out outside the cell's own handling, for instance
+     * while a builtin of an earlier eval that ignored its stop still fills it: a memory stop, told as one.
+     */
+    static final String HEAP_EXHAUSTED =
+            "The JVM heap was exhausted while the eval ran, so it was stopped. Try again; keep less data." + GLOBALS_LOST;
+
     private Failures() {}
 
     /** The innermost cause of {@code e}. */

@@ -174,12 +174,8 @@ public final class GuestThread {
                 throw access.broken(Engines.unusableReason());
             }
             if (Failures.root(e) instanceof OutOfMemoryError) {
-                // The JVM's heap ran out outside the cell's own handling, for instance while a builtin of an
-                // earlier eval that ignored its stop still fills it: a memory stop, like an eval that cannot start.
                 return access.outcome(EvalOutcome.Status.LIMIT, null, false, "", 0, "OutOfMemory",
-                        "The JVM heap was exhausted while the eval ran, so it was stopped. Try again; keep less data."
-                                + Failures.GLOBALS_LOST, "", true, System.nanoTime() - start,
-                        options.maxResultChars());
+                        Failures.HEAP_EXHAUSTED, "", true, System.nanoTime() - start, options.maxResultChars());
             }
             return access.outcome(EvalOutcome.Status.ERROR, null, false, "", 0, "InternalError",
                     "The sandbox failed while running the eval (" + Failures.describe(e) + ")."
