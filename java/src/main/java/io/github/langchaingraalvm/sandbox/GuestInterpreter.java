@@ -29,9 +29,10 @@ public interface GuestInterpreter extends AutoCloseable {
     boolean isBusy();
 
     /**
-     * Whether this interpreter is closed: by {@link #close()}, or by an eval whose guest was stuck in a builtin that
-     * ignores interrupts and was given up (its outcome says so). A closed interpreter refuses further calls; create
-     * a new one.
+     * Whether this interpreter was closed by {@link #close()}; a closed interpreter refuses further calls. An eval
+     * that had to give its guest up (stuck in a builtin that ignores interrupts, or a worker process that died) does
+     * not close the interpreters {@link Sandbox} makes: its outcome says the globals are gone, and the next call
+     * runs in a new context.
      */
     boolean isClosed();
 
@@ -39,8 +40,9 @@ public interface GuestInterpreter extends AutoCloseable {
      * Runs one cell and returns its outcome. Never throws for anything the guest does: syntax errors, guest
      * exceptions, timeouts and limits all come back as an {@link EvalOutcome}. A guest stuck in a builtin that
      * ignores interrupts (a long Java loop inside GraalJS or GraalPy) cannot be stopped; {@code eval} then returns
-     * about {@link SandboxOptions#interruptGrace()} plus 5 s after the stop, and this interpreter is closed
-     * ({@link #isClosed()}).
+     * about {@link SandboxOptions#interruptGrace()} plus 5 s after the stop, with an outcome that says the globals
+     * are gone, and the next eval runs in a new context. In this JVM ({@link Isolation#IN_PROCESS}) the stuck code
+     * keeps its thread until it returns; in a worker process ({@link Isolation#PROCESS}) the worker is killed.
      *
      * @throws IllegalStateException if the interpreter is closed, or if called from its own guest thread
      */

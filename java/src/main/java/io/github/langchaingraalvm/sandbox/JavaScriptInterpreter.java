@@ -1,6 +1,6 @@
 package io.github.langchaingraalvm.sandbox;
 
-import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
+import java.util.function.Supplier;
 
 /**
  * A persistent JavaScript REPL in its own GraalJS context (see {@link GuestInterpreter}). Cells may use top-level
@@ -16,7 +16,7 @@ import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
  * }</pre>
  */
 public final class JavaScriptInterpreter extends ForwardingInterpreter {
-    JavaScriptInterpreter(JavaScriptGuest guest) {
-        super(guest);
+    JavaScriptInterpreter(Supplier<GuestInterpreter> factory) {
+        super(factory);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.langchaingraalvm.sandbox;
 
 import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
+import java.util.function.Supplier;
 import org.graalvm.polyglot.SandboxPolicy;
 
 /**
@@ -19,8 +20,8 @@ import org.graalvm.polyglot.SandboxPolicy;
  * <p>The GraalPy jars are optional; {@link #available()} says whether they are on the module path.
  */
 public final class PythonInterpreter extends ForwardingInterpreter {
-    PythonInterpreter(PythonGuest guest) {
-        super(guest);
+    PythonInterpreter(Supplier<GuestInterpreter> factory) {
+        super(factory);
     }
 
     /** Whether the GraalPy language is installed. */

@@ -6,6 +6,7 @@ import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
 import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
 import io.github.langchaingraalvm.sandbox.guest.UnwindGuard;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.worker.WorkerPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
@@ -26,10 +27,13 @@ public final class Sandbox {
     private static final Properties BUILD = loadBuildProperties();
     private static volatile Sandbox shared;
 
-    private final Engines engines;
+    /** The one instance of the access to this package's private members; see {@link SandboxAccess}. */
+    private static final Access ACCESS = new Access();
+
+    /** Built on first use: a host whose interpreters all run in worker processes never starts an engine. */
+    private volatile Engines engines;
 
     private Sandbox() {
-        engines = new Engines(new Access());
     }
 
     /**
@@ -56,23 +60,39 @@ public final class Sandbox {
     }
 
     /**
-     * A new JavaScript interpreter with its own context and guest thread. The first one also starts the sandbox's
-     * idle-time warm-up of the JavaScript engine.
+     * A new JavaScript interpreter with its own context and guest thread. The first one in this JVM also starts the
+     * sandbox's idle-time warm-up of the JavaScript engine. With {@link Isolation#PROCESS} its guest runs in a worker
+     * process instead (started now, or taken from the idle ones).
+     *
+     * @throws IllegalStateException with {@link Isolation#PROCESS}, when no worker process could be started
      */
     public JavaScriptInterpreter newInterpreter(SandboxOptions options) {
-        JavaScriptInterpreter js = new JavaScriptInterpreter(new JavaScriptGuest(engines, options));
+        if (options.isolation() == Isolation.PROCESS) {
+            return new JavaScriptInterpreter(() -> WorkerPool.newInterpreter("js", options, ACCESS));
+        }
+        Engines e = engines();
+        JavaScriptInterpreter js = new JavaScriptInterpreter(() -> new JavaScriptGuest(e, options));
         // Started here, above the guests: the warm-up makes JavaScript guests of its own.
-        EngineWarmUp.start(engines);
+        EngineWarmUp.start(e);
         return js;
     }
 
     /**
-     * A new Python interpreter (GraalPy) with its own context and guest thread.
+     * A new Python interpreter (GraalPy) with its own context and guest thread; with {@link Isolation#PROCESS}, in a
+     * worker process.
      *
-     * @throws IllegalStateException if the optional GraalPy jars are not on the module path
+     * @throws IllegalStateException if the optional GraalPy jars are not on the module path, or with
+     *     {@link Isolation#PROCESS} when no worker process could be started
      */
     public PythonInterpreter newPythonInterpreter(SandboxOptions options) {
-        return new PythonInterpreter(new PythonGuest(engines, options));
+        if (options.isolation() == Isolation.PROCESS) {
+            if (!pythonAvailable()) {
+                throw new IllegalStateException("GraalPy's jars are not on this JVM's module path");
+            }
+            return new PythonInterpreter(() -> WorkerPool.newInterpreter("python", options, ACCESS));
+        }
+        Engines e = engines();
+        return new PythonInterpreter(() -> new PythonGuest(e, options));
     }
 
     /** Whether the optional GraalPy jars are installed, so {@link #newPythonInterpreter} can be used. */
@@ -85,17 +105,18 @@ public final class Sandbox {
      * Safe to call from any thread, any number of times.
      */
     public void warmUp() {
-        engines.compiler().warmUp();
+        engines().compiler().warmUp();
     }
 
     /** The GraalVM version of the polyglot artifacts this library was built against, such as {@code 25.0.3}. */
     public String graalvmVersion() {
-        return BUILD.getProperty("graalvm.version", engines.javaScriptEngine().getVersion());
+        String version = BUILD.getProperty("graalvm.version");
+        return version != null ? version : engines().javaScriptEngine().getVersion();
     }
 
     /** The Truffle runtime's name: "Interpreted" means no JIT compilation of guest code. */
     public String runtimeName() {
-        return engines.javaScriptEngine().getImplementationName();
+        return engines().javaScriptEngine().getImplementationName();
     }
 
     /** Whether guest code is JIT-compiled. */
@@ -108,6 +129,7 @@ public final class Sandbox {
      * {@code "on"}, or {@code "off: "} and why (the JVM options it needs are {@code UnwindGuard.JVM_OPTIONS}).
      */
     public String unwindGuard() {
+        engines(); // the engines install it
         return UnwindGuard.status();
     }
 
@@ -130,7 +152,17 @@ public final class Sandbox {
 
     /** The engines, watchdog and cell compiler this sandbox's interpreters share. */
     Engines engines() {
-        return engines;
+        Engines e = engines;
+        if (e == null) {
+            synchronized (this) {
+                e = engines;
+                if (e == null) {
+                    e = new Engines(ACCESS);
+                    engines = e;
+                }
+            }
+        }
+        return e;
     }
 
     /**

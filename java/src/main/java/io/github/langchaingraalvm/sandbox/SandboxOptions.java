@@ -52,6 +52,7 @@ public final class SandboxOptions {
     private final long maxCodeBytes;
     private final int maxNesting;
     private final long maxStreamedChars;
+    private final Isolation isolation;
 
     private SandboxOptions(Builder b) {
         this.timeout = b.timeout;
@@ -69,6 +70,7 @@ public final class SandboxOptions {
         this.maxCodeBytes = b.maxCodeBytes;
         this.maxNesting = b.maxNesting;
         this.maxStreamedChars = b.maxStreamedChars;
+        this.isolation = b.isolation;
     }
 
     /** A builder with the defaults: 5 s, 64 MiB, 4000 characters, console captured, frozen clock at 0. */
@@ -192,6 +194,11 @@ public final class SandboxOptions {
         return maxStreamedChars;
     }
 
+    /** Where the guest runs: in this JVM (the default) or in a worker process of its own; see {@link Isolation}. */
+    public Isolation isolation() {
+        return isolation;
+    }
+
     /** Builder of {@link SandboxOptions}. */
     public static final class Builder {
         private Duration timeout = Duration.ofSeconds(5);
@@ -215,8 +222,18 @@ public final class SandboxOptions {
         private long maxCodeBytes = 1L << 20;
         private int maxNesting = 1000;
         private long maxStreamedChars = 1_000_000L;
+        private Isolation isolation = Isolation.IN_PROCESS;
 
         private Builder() {}
+
+        /**
+         * Where the guest runs: {@link Isolation#IN_PROCESS} (the default) or {@link Isolation#PROCESS}, a worker
+         * JVM of its own.
+         */
+        public Builder isolation(Isolation value) {
+            this.isolation = Objects.requireNonNull(value, "isolation");
+            return this;
+        }
 
         /** The most characters of one eval's output streamed as it is written; 0 streams nothing. */
         public Builder maxStreamedChars(long value) {

@@ -96,6 +96,9 @@ public final class GuestThread {
         }
     }
 
+    /** Whether an eval called on the current thread gave its guest up since {@link #takeAbandoned()} last asked. */
+    private static final ThreadLocal<Boolean> ABANDONED = new ThreadLocal<>();
+
     private final Watchdog watchdog;
     private final SandboxAccess access;
     private final SandboxOptions options;
@@ -216,6 +219,17 @@ public final class GuestThread {
         } finally {
             busy.set(false);
         }
+    }
+
+    /**
+     * Whether an eval called on the current thread gave up a guest stuck in a builtin since the last call: that
+     * guest's thread still runs somewhere in this JVM, holding a core. Clears the answer. A worker reports it so its
+     * client kills the process.
+     */
+    public static boolean takeAbandoned() {
+        boolean abandoned = ABANDONED.get() != null;
+        ABANDONED.remove();
+        return abandoned;
     }
 
     /** Whether the running eval was cancelled before it could start. Read on this thread. */
@@ -437,6 +451,7 @@ public final class GuestThread {
      */
     private EvalOutcome abandon(Watchdog.Ticket t, long start) {
         closed = true;
+        ABANDONED.set(Boolean.TRUE);
         ticket = null;
         watchdog.forget(t);
         tasks.add(STOP);

@@ -6,6 +6,7 @@ import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.HostCallQueue;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
 import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
@@ -44,7 +46,78 @@ public final class Wire {
         fields.put("errorStack", o.errorStack());
         fields.put("stateReset", o.stateReset());
         fields.put("durationNanos", o.durationNanos());
+        // For a Java client, which rebuilds the outcome itself; the Python package reads the fields above only.
+        fields.put("valueIncomplete", o.valueIncomplete());
+        fields.put("valueKind", o.valueKind().name());
+        fields.put("plainValue", o.plainValue());
         return fields;
+    }
+
+    /** The outcome a worker's {@code outcome} message carries, as {@link #fields} wrote it. */
+    static EvalOutcome outcome(Map<Value, Value> f, SandboxAccess access, int maxResultChars) {
+        Value kind = f.get(ValueFactory.newString("valueKind"));
+        return access.outcome(EvalOutcome.Status.valueOf(string(f, "status").toUpperCase(Locale.ROOT)),
+                string(f, "value"), optionalBool(f, "valueIncomplete"), string(f, "stdout"),
+                get(f, "stdoutDropped").asIntegerValue().toLong(), string(f, "errorType"), string(f, "errorMessage"),
+                string(f, "errorStack"), bool(f, "stateReset"), get(f, "durationNanos").asIntegerValue().toLong(),
+                maxResultChars, kind == null || kind.isNilValue() ? EvalOutcome.ValueKind.EMPTY
+                        : EvalOutcome.ValueKind.valueOf(kind.asStringValue().asString()), string(f, "plainValue"));
+    }
+
+    /** {@code options} as {@link #newGuest(Map)} reads them, for an interpreter of {@code language}. */
+    static Map<String, Object> options(String language, SandboxOptions o) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("language", language);
+        m.put("timeoutNanos", o.timeout().toNanos());
+        m.put("interruptGraceNanos", o.interruptGrace().toNanos());
+        m.put("memoryLimitBytes", o.memoryLimitBytes());
+        m.put("maxResultChars", o.maxResultChars());
+        m.put("captureConsole", o.captureConsole());
+        m.put("clock", o.clock().name());
+        m.put("frozenEpochMillis", o.frozenEpochMillis());
+        m.put("snapshots", o.snapshots());
+        m.put("heapFactor", o.heapFactor());
+        m.put("maxWallTimeNanos", o.maxWallTime().toNanos());
+        m.put("agentModules", o.agentModules() && language.equals("js"));
+        m.put("maxCodeBytes", o.maxCodeBytes());
+        m.put("maxNesting", o.maxNesting());
+        m.put("maxStreamedChars", o.maxStreamedChars());
+        return m;
+    }
+
+    /**
+     * {@code b} as {@link #bridge(HostCallQueue, Map)} reads it. Waits are always reported: the client passes them
+     * to the bridge's handler ({@link io.github.langchaingraalvm.sandbox.HostCallHandler#waiting(long)}).
+     */
+    static Map<String, Object> bridgeSpec(HostBridge b) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("tools", b.toolNames());
+        m.put("exposeTools", b.exposeTools());
+        m.put("exposeTask", b.exposeTask());
+        m.put("maxToolCalls", b.maxToolCalls());
+        m.put("exposeFs", b.exposeFs());
+        m.put("randomSeed", b.randomSeed());
+        m.put("reportWaits", true);
+        m.put("streamOutput", b.streamOutput());
+        return m;
+    }
+
+    /** Text to send: a string, or binary UTF-16LE when it holds lone surrogates (UTF-8 cannot carry them). */
+    static Object wireText(String text) {
+        if (!UnicodeText.hasLoneSurrogate(text)) {
+            return text;
+        }
+        byte[] bytes = new byte[text.length() * 2];
+        for (int i = 0; i < text.length(); i++) {
+            bytes[2 * i] = (byte) text.charAt(i);
+            bytes[2 * i + 1] = (byte) (text.charAt(i) >> 8);
+        }
+        return bytes;
+    }
+
+    private static String string(Map<Value, Value> map, String key) {
+        Value value = map.get(ValueFactory.newString(key));
+        return value == null || value.isNilValue() ? null : text(value);
     }
 
     /** {@code o}'s fields as one MessagePack map, as a worker's {@code outcome} message carries them. */
@@ -158,7 +231,7 @@ public final class Wire {
         return value != null && !value.isNilValue() && value.asBooleanValue().getBoolean();
     }
 
-    /** Writes {@code item}: null, a string, boolean, integer, double, or a list or map of those. */
+    /** Writes {@code item}: null, a string, boolean, integer, double, bytes, or a list or map of those. */
     static void pack(MessagePacker out, Object item) throws IOException {
         if (item == null) {
             out.packNil();
@@ -172,6 +245,9 @@ public final class Wire {
             out.packLong(i);
         } else if (item instanceof Double d) {
             out.packDouble(d);
+        } else if (item instanceof byte[] bytes) {
+            out.packBinaryHeader(bytes.length);
+            out.writePayload(bytes);
         } else if (item instanceof List<?> list) {
             out.packArrayHeader(list.size());
             for (Object element : list) {

@@ -5,6 +5,7 @@ import io.github.langchaingraalvm.sandbox.GuestInterpreter;
 import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SnapshotException;
+import io.github.langchaingraalvm.sandbox.guest.GuestThread;
 import io.github.langchaingraalvm.sandbox.HostCallQueue;
 import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 import java.io.BufferedInputStream;
@@ -279,6 +280,7 @@ public final class WorkerServer {
 
     private void eval(long rid, ArrayValue m) {
         GuestInterpreter guest = guest(m);
+        GuestThread.takeAbandoned(); // this request thread's answer from an earlier eval is not this one's
         String code = Wire.text(m.get(3));
         Value spec = m.get(4);
         if (spec.isNilValue()) {
@@ -315,7 +317,9 @@ public final class WorkerServer {
 
     private void sendOutcome(long rid, GuestInterpreter guest, EvalOutcome o) {
         Map<String, Object> fields = Wire.fields(o);
-        fields.put("closed", guest.isClosed());
+        // An interpreter rebuilds its context after a guest stuck in a builtin was given up, but that guest's thread
+        // still runs here: "closed" tells the client, which kills a private worker to free its core.
+        fields.put("closed", GuestThread.takeAbandoned() || guest.isClosed());
         send("outcome", rid, fields);
     }
 

@@ -1,0 +1,188 @@
+package io.github.langchaingraalvm.sandbox.worker;
+
+import io.github.langchaingraalvm.sandbox.GuestInterpreter;
+import io.github.langchaingraalvm.sandbox.SandboxOptions;
+import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The worker processes of this JVM's {@link io.github.langchaingraalvm.sandbox.Isolation#PROCESS} interpreters.
+ * Each interpreter checks out a worker of its own and gives it back when it closes (its contexts closed, its JIT
+ * warmth kept); an idle worker is reused by the next interpreter of the same heap size, and ends after
+ * {@link #IDLE_EXIT} unused. A worker that died, missed a deadline or was left running a stuck guest is killed and
+ * never given back. When this JVM exits its workers' input closes and they end; a shutdown hook kills any left.
+ *
+ * <p>The sandbox reaches it through {@link #newInterpreter}; it is no API of its own.
+ */
+public final class WorkerPool {
+    /** How long an idle worker is kept for the next interpreter. */
+    static final Duration IDLE_EXIT = Duration.ofSeconds(60);
+    /** The most idle workers kept per heap size. */
+    static final int MAX_IDLE = 4;
+    private static final long MIB = 1L << 20;
+    private static final WorkerPool SHARED = new WorkerPool();
+
+    /** Idle workers by heap size, the most recently used last; guarded by this pool. */
+    private final Map<Long, ArrayDeque<WorkerProcess>> idle = new HashMap<>();
+    private final Set<WorkerProcess> all = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "sandbox-worker-reaper");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private boolean reaping;
+
+    private WorkerPool() {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (WorkerProcess w : all) {
+                w.kill("the host JVM is exiting");
+            }
+        }, "sandbox-worker-shutdown"));
+    }
+
+    /**
+     * A guest interpreter of {@code language} ({@code "js"} or {@code "python"}) in a worker of this JVM's pool: the
+     * sandbox's way to {@link io.github.langchaingraalvm.sandbox.Isolation#PROCESS}. {@code access} is the
+     * sandbox's own, which makes its outcomes.
+     *
+     * @throws IllegalStateException when no worker could be started or it could not build the interpreter
+     */
+    @SuppressWarnings("exports")
+    public static GuestInterpreter newInterpreter(String language, SandboxOptions options, SandboxAccess access) {
+        return new RemoteInterpreter(SHARED, language, options, access);
+    }
+
+    /**
+     * The {@code -Xmx} of a worker for these options: the engine's own needs (384 MiB for JavaScript, 640 MiB for
+     * Python) plus twice the guest's heap allowance (the watchdog stops a guest that keeps more, and it measures at
+     * collections); 2 GiB when there is no memory limit. The Python package's workers follow the same rule.
+     */
+    static long heapBytes(String language, SandboxOptions options) {
+        if (options.memoryLimitBytes() == 0) {
+            return 2048 * MIB;
+        }
+        long base = (language.equals("python") ? 640 : 384) * MIB;
+        long allowance = (long) Math.ceil(options.memoryLimitBytes() * options.heapFactor());
+        long size = base + 2 * allowance;
+        return (size + MIB - 1) / MIB * MIB;
+    }
+
+    /** A worker of this heap size: an idle one (the warmest), else a new one. */
+    WorkerProcess checkout(long heapBytes) {
+        List<WorkerProcess> dead = new ArrayList<>();
+        WorkerProcess found = null;
+        synchronized (this) {
+            ArrayDeque<WorkerProcess> kept = idle.get(heapBytes);
+            while (kept != null && !kept.isEmpty() && found == null) {
+                WorkerProcess w = kept.pollLast();
+                if (w.alive()) {
+                    found = w;
+                } else {
+                    dead.add(w);
+                }
+            }
+        }
+        for (WorkerProcess w : dead) {
+            discard(w, "it died while idle");
+        }
+        if (found != null) {
+            return found;
+        }
+        WorkerProcess w = WorkerProcess.start(heapBytes);
+        all.add(w);
+        return w;
+    }
+
+    /** Takes back a worker whose interpreter closed, to keep it for the next one. */
+    void checkin(WorkerProcess w) {
+        if (!w.alive()) {
+            discard(w, "it died");
+            return;
+        }
+        boolean keep;
+        synchronized (this) {
+            ArrayDeque<WorkerProcess> kept = idle.computeIfAbsent(w.heapBytes, k -> new ArrayDeque<>());
+            keep = kept.size() < MAX_IDLE;
+            if (keep) {
+                w.idleSince = System.nanoTime();
+                kept.addLast(w);
+                if (!reaping) {
+                    reaping = true;
+                    long every = IDLE_EXIT.toMillis() / 4;
+                    reaper.scheduleWithFixedDelay(this::reap, every, every, TimeUnit.MILLISECONDS);
+                }
+            }
+        }
+        if (!keep) {
+            all.remove(w);
+            w.close();
+        }
+    }
+
+    /** Kills a worker that must not be reused. */
+    void discard(WorkerProcess w, String why) {
+        all.remove(w);
+        synchronized (this) {
+            ArrayDeque<WorkerProcess> kept = idle.get(w.heapBytes);
+            if (kept != null) {
+                kept.remove(w);
+            }
+        }
+        w.kill(why);
+    }
+
+    /** Ends the workers idle for longer than {@link #IDLE_EXIT}. */
+    private void reap() {
+        List<WorkerProcess> stale = new ArrayList<>();
+        long now = System.nanoTime();
+        synchronized (this) {
+            for (ArrayDeque<WorkerProcess> kept : idle.values()) {
+                for (Iterator<WorkerProcess> it = kept.iterator(); it.hasNext(); ) {
+                    WorkerProcess w = it.next();
+                    if (!w.alive() || now - w.idleSince > IDLE_EXIT.toNanos()) {
+                        it.remove();
+                        stale.add(w);
+                    }
+                }
+            }
+        }
+        for (WorkerProcess w : stale) {
+            all.remove(w);
+            w.close();
+        }
+    }
+
+    /** This JVM's pool. */
+    static WorkerPool shared() {
+        return SHARED;
+    }
+
+    /** Idle workers now, over every heap size. For tests in this package. */
+    synchronized int idleCount() {
+        return idle.values().stream().mapToInt(ArrayDeque::size).sum();
+    }
+
+    /** Ends every idle worker now. For tests in this package, which must tell which worker an interpreter got. */
+    void closeIdle() {
+        List<WorkerProcess> stale = new ArrayList<>();
+        synchronized (this) {
+            idle.values().forEach(stale::addAll);
+            idle.clear();
+        }
+        for (WorkerProcess w : stale) {
+            all.remove(w);
+            w.close();
+        }
+    }
+}
