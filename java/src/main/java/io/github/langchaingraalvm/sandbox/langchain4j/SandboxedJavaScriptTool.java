@@ -3,17 +3,7 @@ package io.github.langchaingraalvm.sandbox.langchain4j;
 import dev.langchain4j.agent.tool.P;
 import dev.langchain4j.agent.tool.Tool;
 import dev.langchain4j.agent.tool.ToolMemoryId;
-import io.github.langchaingraalvm.sandbox.GuestInterpreter;
-import io.github.langchaingraalvm.sandbox.HostBridge;
-import io.github.langchaingraalvm.sandbox.Sandbox;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 
 /**
@@ -53,15 +43,9 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
     public static final int DEFAULT_MAX_SESSIONS = 32;
 
     /** The session a {@code null} memory id maps to: LangChain4j's own default memory id. */
-    public static final String DEFAULT_SESSION = "default";
+    public static final String DEFAULT_SESSION = Sessions.DEFAULT_SESSION;
 
-    private final SandboxOptions options;
-    private final int maxSessions;
-    /** The bridge that streams every session's output to the listener; null without a listener. */
-    private final HostBridge streaming;
-    /** In access order, least recently used first. Guarded by itself. */
-    private final LinkedHashMap<Object, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
-    private boolean closed;
+    private final Sessions sessions;
 
     /** A tool with {@link SandboxOptions#defaults()} and {@link #DEFAULT_MAX_SESSIONS} sessions. */
     public SandboxedJavaScriptTool() {
@@ -93,12 +77,7 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
      * @throws IllegalArgumentException if {@code maxSessions} is less than 1
      */
     public SandboxedJavaScriptTool(SandboxOptions options, int maxSessions, BiConsumer<String, String> outputListener) {
-        if (maxSessions < 1) {
-            throw new IllegalArgumentException("maxSessions must be >= 1, got " + maxSessions);
-        }
-        this.options = Objects.requireNonNull(options, "options");
-        this.maxSessions = maxSessions;
-        this.streaming = outputListener == null ? null : HostBridge.outputOnly(outputListener);
+        this.sessions = new Sessions("js", options, maxSessions, outputListener);
     }
 
     /**
@@ -128,43 +107,7 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
     public String executeJavaScript(
             @ToolMemoryId Object sessionId,
             @P(name = "code", description = "The JavaScript or TypeScript source to run") String code) {
-        Objects.requireNonNull(code, "code");
-        Object key = sessionId == null ? DEFAULT_SESSION : sessionId;
-        List<Session> evicted = new ArrayList<>();
-        Session session;
-        synchronized (sessions) {
-            if (closed) {
-                throw new IllegalStateException("the tool is closed");
-            }
-            session = sessions.get(key);
-            if (session == null) {
-                session = new Session(Sandbox.shared().newInterpreter(options));
-                sessions.put(key, session);
-            }
-            session.users++;
-            evictIdle(evicted);
-        }
-        closeAll(evicted);
-        try {
-            session.lock.lock();
-            try {
-                if (session.interpreter.isClosed()) {
-                    synchronized (sessions) {
-                        if (closed || sessions.get(key) != session) {
-                            throw new IllegalStateException("the session was closed");
-                        }
-                        session.interpreter = Sandbox.shared().newInterpreter(options);
-                    }
-                }
-                return session.interpreter.eval(code, streaming).envelope();
-            } finally {
-                session.lock.unlock();
-            }
-        } finally {
-            synchronized (sessions) {
-                session.users--;
-            }
-        }
+        return sessions.run(sessionId, code);
     }
 
     /**
@@ -187,82 +130,32 @@ public final class SandboxedJavaScriptTool implements AutoCloseable {
      * @return whether the session existed
      */
     public boolean closeSession(Object sessionId) {
-        Session session;
-        synchronized (sessions) {
-            session = sessions.remove(sessionId == null ? DEFAULT_SESSION : sessionId);
-        }
-        if (session == null) {
-            return false;
-        }
-        session.interpreter.close();
-        return true;
+        return sessions.closeSession(sessionId);
     }
 
     /** How many sessions have an interpreter now. */
     public int sessionCount() {
-        synchronized (sessions) {
-            return sessions.size();
-        }
+        return sessions.sessionCount();
     }
 
     /** Calls in flight or waiting in session {@code sessionId}. For tests in this package. */
     int callsInFlight(Object sessionId) {
-        synchronized (sessions) {
-            Session session = sessions.get(sessionId == null ? DEFAULT_SESSION : sessionId);
-            return session == null ? 0 : session.users;
-        }
+        return sessions.callsInFlight(sessionId);
     }
 
     /** The most idle sessions kept; see the class documentation. */
     public int maxSessions() {
-        return maxSessions;
+        return sessions.maxSessions();
     }
 
     /** The limits and policy every session's interpreter runs under. */
     public SandboxOptions options() {
-        return options;
+        return sessions.options();
     }
 
     /** Closes every session, cancelling calls in flight; later calls throw. Idempotent. */
     @Override
     public void close() {
-        List<Session> all;
-        synchronized (sessions) {
-            closed = true;
-            all = new ArrayList<>(sessions.values());
-            sessions.clear();
-        }
-        closeAll(all);
-    }
-
-    /** Removes least recently used idle sessions while there are too many. Caller holds the lock. */
-    private void evictIdle(List<Session> evicted) {
-        Iterator<Map.Entry<Object, Session>> it = sessions.entrySet().iterator();
-        while (sessions.size() > maxSessions && it.hasNext()) {
-            Session candidate = it.next().getValue();
-            if (candidate.users == 0) {
-                it.remove();
-                evicted.add(candidate);
-            }
-        }
-    }
-
-    private static void closeAll(List<Session> toClose) {
-        for (Session s : toClose) {
-            s.interpreter.close();
-        }
-    }
-
-    private static final class Session {
-        /** Replaced when a call got stuck in a builtin that ignores interrupts and closed it; guarded by lock. */
-        GuestInterpreter interpreter;
-        /** Serializes the calls of one session, so a second call waits instead of getting ConcurrentEval. */
-        final ReentrantLock lock = new ReentrantLock();
-        /** Calls in flight or waiting; guarded by the sessions map. */
-        int users;
-
-        Session(GuestInterpreter interpreter) {
-            this.interpreter = interpreter;
-        }
+        sessions.close();
     }
 }
