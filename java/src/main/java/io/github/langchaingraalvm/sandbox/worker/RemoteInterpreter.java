@@ -103,7 +103,8 @@ final class RemoteInterpreter implements GuestInterpreter {
             WorkerProcess.Call call = worker.call("eval", calls, gid, Wire.wireText(code),
                     bridge == null ? null : Wire.bridgeSpec(bridge));
             long deadline = start + bound(options.maxWallTime());
-            Value answer = calls == null ? worker.await(call, deadline) : pump(call, bridge.handler(), deadline);
+            Value answer = calls == null ? worker.await(call, deadline, this::cancel)
+                    : pump(call, bridge.handler(), deadline);
             Map<Value, Value> fields = answer.asMapValue().map();
             EvalOutcome outcome = Wire.outcome(fields, access, options.maxResultChars());
             Value stuck = fields.get(org.msgpack.value.ValueFactory.newString("closed"));
@@ -126,9 +127,20 @@ final class RemoteInterpreter implements GuestInterpreter {
     /** Hands the eval's host calls and output to {@code handler} as they come, until its outcome. */
     private Value pump(WorkerProcess.Call call, HostCallHandler handler, long deadline)
             throws WorkerProcess.Lost, WorkerProcess.Refused {
+        boolean interrupted = false;
         try {
             while (true) {
-                String batch = call.calls().poll(20, TimeUnit.MILLISECONDS);
+                String batch;
+                try {
+                    batch = call.calls().poll(20, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    // As in-process: the caller gave up, so the eval is cancelled, and still waited for.
+                    if (!interrupted) {
+                        cancel();
+                    }
+                    interrupted = true;
+                    continue;
+                }
                 if (batch != null) {
                     deliver(batch, handler);
                 } else if (call.answer().isDone() || System.nanoTime() > deadline) {
@@ -136,13 +148,13 @@ final class RemoteInterpreter implements GuestInterpreter {
                     while ((batch = call.calls().poll()) != null) {
                         deliver(batch, handler);
                     }
-                    return worker.await(call, deadline);
+                    return worker.await(call, deadline, this::cancel);
                 }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancel();
-            return worker.await(call, deadline);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -46,8 +46,7 @@ final class WorkerProcess {
     final long heapBytes;
     final long pid;
     final String label;
-    /** Evals run in it, and when it was last given back (for the pool; guarded by the pool). */
-    long evals;
+    /** When it was last given back to the pool, in {@link System#nanoTime()}; guarded by the pool. */
     long idleSince;
     private final Process process;
     private final MessagePacker out;
@@ -200,17 +199,24 @@ final class WorkerProcess {
 
     /**
      * The answer to {@code call}, waited for until {@code deadlineNanos} ({@link System#nanoTime()}); a worker
-     * that misses it is killed.
+     * that misses it is killed. An interrupted caller runs {@code onInterrupt} (a cancel) once and goes on waiting,
+     * so the worker is left consistent; the interrupt is kept for the caller.
      */
-    Value await(Call call, long deadlineNanos) throws Lost, Refused {
+    Value await(Call call, long deadlineNanos, Runnable onInterrupt) throws Lost, Refused {
+        boolean interrupted = false;
         try {
-            return call.answer().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            while (true) {
+                try {
+                    return call.answer().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    if (!interrupted && onInterrupt != null) {
+                        onInterrupt.run();
+                    }
+                    interrupted = true;
+                }
+            }
         } catch (TimeoutException e) {
             kill("it did not answer a \"" + call.kind() + "\" request in time");
-            throw new Lost(describeLoss());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            kill("the thread waiting for it was interrupted");
             throw new Lost(describeLoss());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof Refused r) {
@@ -219,12 +225,15 @@ final class WorkerProcess {
             throw e.getCause() instanceof Lost l ? l : new Lost(String.valueOf(e.getCause()));
         } finally {
             pending.remove(call.rid());
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
     /** Sends a request and waits up to {@code bound} for its answer. */
     Value request(String kind, Duration bound, Object... args) throws Lost, Refused {
-        return await(call(kind, null, args), System.nanoTime() + bound.toNanos());
+        return await(call(kind, null, args), System.nanoTime() + bound.toNanos(), null);
     }
 
     /** Sends a message that has no answer (host-call results, a cancel); a lost worker ignores it. */
@@ -384,6 +393,9 @@ final class WorkerProcess {
                 new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = err.readLine()) != null) {
+                if (line.length() > STDERR_KEPT) {
+                    line = line.substring(line.length() - STDERR_KEPT);
+                }
                 synchronized (stderr) {
                     stderr.add(line);
                     stderrChars += line.length();
