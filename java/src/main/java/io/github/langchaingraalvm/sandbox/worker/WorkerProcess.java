@@ -42,6 +42,7 @@ final class WorkerProcess {
     private static final long MIB = 1L << 20;
     /** The option that names a worker's command line, with the pid of the JVM that started it. */
     static final String WORKER_PROPERTY = "-Dlangchain.graalvm.workerOf";
+    private static final String UNIVERSAL_BUFFER = "msgpack.universal-buffer";
 
     final long heapBytes;
     final long pid;
@@ -79,6 +80,17 @@ final class WorkerProcess {
             super(message, null, false, false);
             this.kind = kind;
             this.tooLarge = tooLarge;
+        }
+    }
+
+    static {
+        // msgpack-core reads byte arrays through sun.misc.Unsafe unless told otherwise, and JDK 24 and later then
+        // print a warning on the host's standard error. Where the JVM would (its options do not allow that access),
+        // the host's side of the protocol takes msgpack's ByteBuffer-based buffers instead.
+        if (Runtime.version().feature() >= 24 && System.getProperty(UNIVERSAL_BUFFER) == null
+                && ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                        .noneMatch(a -> a.startsWith("--sun-misc-unsafe-memory-access"))) {
+            System.setProperty(UNIVERSAL_BUFFER, "true");
         }
     }
 
