@@ -86,6 +86,24 @@ class ProcessIsolationTest {
     }
 
     @Test
+    void aWorkerThatStopsAnsweringIsKilledAtItsDeadline() throws Exception {
+        SandboxOptions options = Workers.process().maxWallTime(Duration.ofSeconds(1)).build();
+        GuestInterpreter[] holder = new GuestInterpreter[1];
+        long pid = Workers.newWorker(() -> holder[0] = js(options));
+        try (GuestInterpreter js = holder[0]) {
+            js.eval("var g = 1");
+            // Stopped, the worker neither answers nor closes its pipe: only the eval's deadline (max wall time,
+            // grace and the slack) ends the wait.
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
+            EvalOutcome outcome = js.eval("g");
+            assertThat(outcome.errorType()).isEqualTo("InternalError");
+            assertThat(outcome.errorMessage()).contains("did not answer").contains(GONE);
+            assertThat(Workers.ends(pid, 60)).isTrue();
+            assertThat(js.eval("typeof g === 'undefined'").value()).isEqualTo("true");
+        }
+    }
+
+    @Test
     void aGuestStuckInABuiltinEndsInAnOutcomeAndItsWorkerIsKilled() {
         SandboxOptions options = Workers.process().timeout(Duration.ofSeconds(1))
                 .interruptGrace(Duration.ofMillis(500)).memoryLimitBytes(64L << 20).build();
