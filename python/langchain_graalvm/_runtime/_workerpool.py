@@ -57,6 +57,7 @@ class WorkerPool:
                 "busy": len(self._busy),
                 "idle": sum(len(v) for v in self._idle.values()),
                 "starting": self._starting,
+                "training": len(self._training),
                 "started": self.started,
                 "killed": self.replaced,
                 "max": self.max_workers,
