@@ -57,6 +57,7 @@ class BrokerWorker:
         self.state = "starting"  # starting, idle, training, leased, dead
         self.progress = _training.Progress(("js",))
         self.wanted = False  # a lease waits for this worker's training to stop
+        self.idle_since = time.monotonic()
         self.leases = 0
         threading.Thread(target=self.proc.wait, daemon=True).start()  # reaps it when it ends
 
@@ -111,14 +112,18 @@ class BrokerWorker:
 class Broker:
     """The server: its socket, its workers, its trainer."""
 
-    def __init__(self, path: Path, idle_s: int, *, spares: int, max_workers: int, build: str) -> None:
+    def __init__(
+        self, path: Path, idle_s: int, *, spares: int, max_workers: int, worker_idle_s: int, build: str
+    ) -> None:
         self.path = path
+        self.worker_idle_s = worker_idle_s
         self.idle_s = idle_s
         self.spares = max(1, spares)
         self.max_workers = max(1, max_workers)
         self.build = build
         self.default_heap = worker_heap_bytes(InterpreterOptions(isolation="process"))
         self.workers: list[BrokerWorker] = []
+        self.heaps = {self.default_heap}  # the heaps asked for: the keeper keeps spares of each
         self.starting = 0
         self.starting_heaps: list[int] = []
         self.waiting: dict[int, int] = {}  # leases waiting for a worker that is starting, by heap
@@ -218,6 +223,8 @@ class Broker:
         """A checked worker of ``heap``: a trained idle one, else one whose training stops at its next cell, else a
         new one. Raises when ``max_workers`` are lent and none comes back within a minute."""
         give_up = time.monotonic() + 60
+        with self.cond:
+            self.heaps.add(heap)  # spares of this heap are kept from now on
         while True:
             worker = self._pick(heap, give_up)
             if worker is None:
@@ -301,6 +308,7 @@ class Broker:
         with self.cond:
             if healthy:
                 worker.state = "idle"
+                worker.idle_since = time.monotonic()
                 worker.wanted = False
                 self.cond.notify_all()
                 return
@@ -322,26 +330,38 @@ class Broker:
     # ---------------------------------------------------------------------------------------------- background
 
     def _keep(self) -> None:
-        """Replaces workers that died, keeps ``spares`` idle ones of the default heap, and ends an idle server."""
+        """Replaces workers that died, keeps ``spares`` idle ones of each heap asked for (the default one from the
+        start), and ends an idle server."""
         while not self.stopping:
             with self.cond:
                 for worker in [w for w in self.workers if w.state in ("idle", "training") and w.ended]:
                     self.workers.remove(worker)
                     self.replaced += 1
                     worker.end()
-                spare = [w for w in self.workers
-                         if w.heap_bytes == self.default_heap and w.state in ("idle", "training")]
-                start = len(spare) + self.starting < self.spares and self._count() < self.max_workers
-                if start:
-                    self.starting += 1
-                    self.starting_heaps.append(self.default_heap)
+                now = time.monotonic()
+                for heap in self.heaps:
+                    idle = sorted((w for w in self.workers if w.heap_bytes == heap and w.state == "idle"),
+                                  key=lambda w: w.idle_since)
+                    for worker in idle[: max(0, len(idle) - self.spares)]:
+                        if now - worker.idle_since > self.worker_idle_s:  # the longest idle, past the spares
+                            self.workers.remove(worker)
+                            worker.kill()
+                            worker.end()
+                start = None
+                for heap in sorted(self.heaps):
+                    spare = [w for w in self.workers if w.heap_bytes == heap and w.state in ("idle", "training")]
+                    if len(spare) + self.starting_heaps.count(heap) < self.spares and self._count() < self.max_workers:
+                        start = heap
+                        self.starting += 1
+                        self.starting_heaps.append(heap)
+                        break
                 idle_for = time.monotonic() - self.last_used
                 leased = any(w.state in ("leased", "leasing") for w in self.workers)
                 if not leased and self.connections == 0 and idle_for > self.idle_s:
                     self.stopping = True
-            if start:
+            if start is not None:
                 try:
-                    self._start(self.default_heap, "idle")
+                    self._start(start, "idle")
                 except Exception:  # noqa: BLE001 - tried again on the next round
                     time.sleep(2.0)
             time.sleep(0.25)
@@ -410,7 +430,7 @@ def main() -> None:
     args = parser.parse_args()
     current = settings()
     broker = Broker(args.listen, args.idle_exit, spares=current.worker_spares, max_workers=current.max_workers,
-                    build=build_id())
+                    worker_idle_s=current.worker_idle, build=build_id())
     try:
         broker.serve()
     finally:
