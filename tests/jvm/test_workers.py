@@ -414,14 +414,16 @@ def test_a_jvm_crash_in_a_worker_is_an_error_envelope() -> None:
         assert js.eval("kept").error_type == "ReferenceError"
 
 
-def test_the_pools_spare_is_trained_before_it_is_handed_out() -> None:
-    from langchain_graalvm._runtime._workerpool import pool
+def test_the_pools_spare_is_trained_before_it_is_handed_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from langchain_graalvm._runtime import _workerpool
 
+    fresh = _workerpool.WorkerPool(spares=1)  # no idle worker of other tests: the spare is the only one
+    monkeypatch.setattr(_workerpool, "_pool", fresh)
     with Interpreter(timeout=SLOW, isolation="process", prestart=False) as first:
         assert first.eval("1 + 1").value == "2"  # its first eval starts the spare
         deadline = time.monotonic() + 600  # a hang guard on a loaded machine, not a timing claim
-        while pool().stats()["idle"] == 0:
-            assert time.monotonic() < deadline, pool().stats()
+        while (stats := fresh.stats())["idle"] == 0 or stats["training"] or stats["starting"]:
+            assert time.monotonic() < deadline, stats
             time.sleep(0.2)
         with Interpreter(timeout=SLOW, isolation="process", prestart=False) as second:
             assert second.eval("6 * 7").value == "42"
@@ -430,3 +432,4 @@ def test_the_pools_spare_is_trained_before_it_is_handed_out() -> None:
             training = guest._worker.training  # type: ignore[attr-defined]
             assert training.state == "trained" and training.run == training.total, training.as_dict()
             assert training.failed == 0, training.as_dict()
+    fresh.close()
