@@ -357,3 +357,24 @@ def test_server_cli_start_status_stop_and_doctor(server_dir: Path) -> None:
     assert gone(pid, 30.0)
     none = subprocess.run([*cli, "status"], capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
     assert none.returncode == 3 and "no sandbox server is running" in none.stdout
+
+
+def test_a_client_that_exits_with_its_interpreter_open_gives_its_worker_back_warm(server_dir: Path) -> None:
+    _server.start()
+    client = _client(
+        """
+        from langchain_graalvm import Interpreter
+        js = Interpreter(timeout=600, prestart=False)
+        js.eval("var left = 'open'")
+        print("worker", js._guest.worker_pid, flush=True)
+        """,  # no close: the process just exits
+        _env(server_dir),
+    )
+    out, err = client.communicate(timeout=HANG_GUARD)
+    assert client.returncode == 0 and out.startswith("worker"), out + err
+    pid = int(out.split()[1])
+    facts = _until(lambda f: any(w["pid"] == pid and w["state"] in ("idle", "training") for w in f["workers"]),
+                   "the worker back, idle")
+    assert facts["replaced"] == 0, facts
+    with Interpreter(timeout=SLOW, prestart=False) as js:
+        assert js.eval("typeof left").value == "undefined"  # whichever worker it got, nothing of the last client's

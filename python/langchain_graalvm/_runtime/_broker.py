@@ -39,6 +39,8 @@ from ._wire import PROTOCOL, WorkerError, WorkerLost
 from ._worker import worker_command, worker_heap_bytes
 
 _CHECK_S = 20.0
+QUIET_S = 2.0
+"""Seconds without CPU use by any lent worker before the server trains, or starts a spare."""
 
 
 class BrokerWorker:
@@ -133,6 +135,8 @@ class Broker:
         self.last_used = time.monotonic()
         self.stopping = False
         self.python = True
+        self.last_busy = 0.0  # when a lent worker last used CPU (monotonic)
+        self.lent_ticks: dict[int, int] = {}
         self.cond = threading.Condition()
 
     # ---------------------------------------------------------------------------------------------- serving
@@ -333,6 +337,7 @@ class Broker:
         """Replaces workers that died, keeps ``spares`` idle ones of each heap asked for (the default one from the
         start), and ends an idle server."""
         while not self.stopping:
+            self._sample()
             with self.cond:
                 for worker in [w for w in self.workers if w.state in ("idle", "training") and w.ended]:
                     self.workers.remove(worker)
@@ -359,6 +364,11 @@ class Broker:
                 leased = any(w.state in ("leased", "leasing") for w in self.workers)
                 if not leased and self.connections == 0 and idle_for > self.idle_s:
                     self.stopping = True
+            if start is not None and self._clients_busy():
+                with self.cond:  # not now: a client's worker is busy
+                    self.starting -= 1
+                    self.starting_heaps.remove(start)
+                start = None
             if start is not None:
                 try:
                     self._start(start, "idle")
@@ -367,7 +377,7 @@ class Broker:
             time.sleep(0.25)
 
     def _train(self) -> None:
-        """Trains idle workers one at a time, a cell at a time, while no lent worker is busy."""
+        """Trains idle workers one at a time, a cell at a time, while no lent worker has been busy for ``QUIET_S``."""
         while not self.stopping:
             with self.cond:
                 worker = next((w for w in self.workers if w.state == "idle" and not w.wanted
@@ -395,14 +405,18 @@ class Broker:
                 self.cond.notify_all()
 
     def _clients_busy(self) -> bool:
-        """Whether any lent worker used CPU over the last 100 ms (training then waits)."""
+        """Whether a lent worker used CPU within the last ``QUIET_S`` seconds: training, and starting a spare,
+        then wait (a client's cells come in bursts; the gap between two is the training's)."""
+        return time.monotonic() - self.last_busy < QUIET_S
+
+    def _sample(self) -> None:
+        """Notes when a lent worker last used CPU (more than a tick since the last sample)."""
         with self.cond:
             lent = [w for w in self.workers if w.state == "leased"]
-        if not lent:
-            return False
-        before = sum(w.cpu_ticks() for w in lent)
-        time.sleep(0.1)
-        return sum(w.cpu_ticks() for w in lent) - before > 1
+        ticks = {w.pid: w.cpu_ticks() for w in lent}
+        if any(now - self.lent_ticks.get(pid, now) > 1 for pid, now in ticks.items()):
+            self.last_busy = time.monotonic()
+        self.lent_ticks = ticks
 
 
 def _exit_code(worker: BrokerWorker) -> int | None:

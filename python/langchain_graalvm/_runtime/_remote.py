@@ -62,6 +62,8 @@ class WorkerGuest:
             self._drop("it was lost")
             raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
         self._gid = gid
+        if isinstance(self._worker, _server.LeasedWorker):
+            self._worker.gids.add(gid)  # closed at this process's exit, if not before, so the worker goes back warm
         self._imports = imports
         self._channel: _WorkerChannel | None = None
 
@@ -177,6 +179,8 @@ class WorkerGuest:
         worker = self._worker
         try:
             worker.close_guest(self._gid)
+            if isinstance(worker, _server.LeasedWorker):
+                worker.gids.discard(self._gid)
         except (WorkerLost, WorkerError):
             self._drop("it failed to close an interpreter")
             return

@@ -19,6 +19,7 @@ warm); a client that dies without a release has its worker killed and replaced b
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import fcntl
 import functools
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -189,12 +191,16 @@ class LeasedWorker(PipeConnection):
         self._control: Control | None = control
         self._log = Path(answer.get("log") or "/nonexistent")
         self._ended_how: str | None = None
+        self.gids: set[int] = set()  # the interpreters open in it
+        self._owner = os.getpid()
+        _leases.add(self)
         super().__init__(int(answer["pid"]), fds[0], fds[1], fds[2],
                          label=f"the sandbox worker process (pid {answer['pid']}) of the local server")
 
     def release(self, *, reusable: bool) -> None:
         """Ends the lease: the worker goes back to the server (checked there), or, when not ``reusable``, is
         killed and replaced. A server that is gone meanwhile changes nothing: the worker ends with its input."""
+        _leases.discard(self)
         if not reusable:
             self.kill("it must not be reused")
         self.detach()
@@ -246,6 +252,26 @@ class LeasedWorker(PipeConnection):
             except ValueError:
                 return f"was killed by signal {-code}"
         return f"exited with status {code}"
+
+
+_leases: weakref.WeakSet[LeasedWorker] = weakref.WeakSet()
+
+
+def _release_at_exit() -> None:
+    """Closes the interpreters left open at this process's exit and gives their workers back, warm: a lease that
+    just ends (the process died) costs the server a worker."""
+    for lease in list(_leases):
+        if lease._owner != os.getpid() or not lease.alive:
+            continue
+        try:
+            for gid in list(lease.gids):
+                lease.request("close", gid, deadline=5.0)
+            lease.release(reusable=True)
+        except Exception:  # noqa: BLE001 - the server kills and replaces what is not given back
+            logger.debug("a lent worker was not given back at exit", exc_info=True)
+
+
+atexit.register(_release_at_exit)
 
 
 # ------------------------------------------------------------------------------------------------ leasing
