@@ -37,6 +37,26 @@ with Interpreter({language!r}, prestart=False) as interp:
     print("result", out.text, round(time.perf_counter() - t0, 3), interp._guest.in_server, flush=True)
 """
 
+AGENT_CELLS = """
+import os, statistics, time
+from langchain_graalvm import Interpreter
+from langchain_graalvm.cli._bench_cells import CELLS, setup
+with Interpreter(timeout=600.0, isolation="process", prestart=False) as js:
+    t = time.perf_counter()
+    js.eval(setup())
+    took, k, rounds = time.perf_counter() - t, 0, []
+    for _ in range(4):
+        times = []
+        for cell in CELLS:
+            k += 1
+            t = time.perf_counter()
+            assert js.eval(cell.source(k)).ok
+            times.append(time.perf_counter() - t)
+        rounds.append(statistics.geometric_mean(times) * 1000)
+    print(f"set-up {{took:.2f}} s, geometric mean of the 12 cells by round (ms): "
+          + " / ".join(f"{{r:.0f}}" for r in rounds), flush=True)
+"""
+
 FANOUT = """
 import asyncio, statistics, sys, time
 sys.path.insert(0, {root!r})
@@ -181,6 +201,13 @@ def main() -> None:
             kept = b.eval("theirs").value
         rows.append(("kill -9 of a session's worker mid-eval: envelope after the kill",
                      f"{took:.3f} s, {outcome[0].error_type}; other session's globals: {kept}"))
+        # The package's agent cells (new source every call), not in the training: a fresh client on a worker trained
+        # by the server alone, then another fresh client on the worker the first gave back; then a private worker.
+        until_trained()
+        for label in ("agent cells, fresh client, trained worker", "agent cells, next fresh client, same worker"):
+            rows.append((label, client(AGENT_CELLS.format(), env)[1]))
+        private_env = {**env, "LANGCHAIN_GRAALVM_SERVER": "off"}
+        rows.append(("agent cells, fresh process, private cold worker", client(AGENT_CELLS.format(), private_env)[1]))
         rows.append(("server", json.dumps({k: facts[k] for k in ("pid", "protocol")})))
     finally:
         _server.stop()
