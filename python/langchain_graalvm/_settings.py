@@ -152,7 +152,7 @@ VARIABLES: tuple[Variable, ...] = (
          "an older name for where the fetched GraalVM jars are kept, when they are to be kept apart from the cache"),
     _var("OFFLINE", False, FLAG, "`0`", "`1`: never download; a missing cache is an error"),
     _var("MAX_HEAP", 2 * _GIB, HEAP_SIZE, "`2g`",
-         "the JVM's `-Xmx` (at least `64m`), and the local server's"),
+         "the JVM's `-Xmx` (at least `64m`)"),
     _var("JVM_OPTIONS", (), WORDS, "",
          "extra JVM options, after the package's own (the last of a repeated option wins); with the default host "
          "JIT the VM's own tty output goes to stderr (`-XX:+DisplayVMOutputToStderr`: the line `1 compiler "
@@ -176,11 +176,12 @@ VARIABLES: tuple[Variable, ...] = (
     _var("ISOLATION", "in-process", choice(*ISOLATIONS), "`in-process`",
          "`process`: every interpreter without its own `isolation=` runs in a sandbox worker ([workers](workers.md))"),
     _var("SERVER", "off", choice(*SERVER_MODES), "`off`",
-         "`auto`: workers come from the user's local sandbox server, started on first use "
-         "([workers](workers.md#the-local-server))"),
+         "`auto`: every interpreter without its own `isolation=` runs in a worker JVM lent by the user's local "
+         "sandbox server, started on first use; a server that cannot be used falls back to private workers, with "
+         "one warning ([workers](workers.md#the-local-server))"),
     _var("SERVER_DIR", None, PATH, "`<cache>/server`", "the local server's private folder (mode 0700)"),
     _var("SERVER_IDLE", 1800, whole(1, "seconds"), "`1800`",
-         "seconds without a session after which the local server exits"),
+         "seconds without a client after which the local server exits"),
     _var("WORKER_HEAP", None, HEAP_SIZE, "from `memory_limit`",
          "a private worker's `-Xmx` (at least `64m`); without it, room for the interpreter's `memory_limit`, or "
          "`LANGCHAIN_GRAALVM_MAX_HEAP` for a `memory_limit` of 0"),

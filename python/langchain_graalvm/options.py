@@ -68,10 +68,13 @@ def check_frozen_epoch(frozen_epoch_ms: object) -> None:
 
 
 def resolve_isolation(isolation: str | None, *, quoted: bool = False) -> Isolation:
-    """``isolation``, or ``LANGCHAIN_GRAALVM_ISOLATION`` when it is None, or ``"in-process"``."""
+    """``isolation``; when it is None, ``"process"`` with ``LANGCHAIN_GRAALVM_SERVER=auto`` (the server's one switch),
+    else ``LANGCHAIN_GRAALVM_ISOLATION``, else ``"in-process"``."""
     source = _named("isolation", quoted)
     if isolation is None:
-        isolation = settings().isolation  # one of ISOLATIONS: the settings refuse anything else
+        current = settings()
+        # One of ISOLATIONS: the settings refuse anything else.
+        isolation = "process" if current.server == "auto" else current.isolation
     if isolation not in ISOLATIONS:
         raise OptionsError(f"{source} must be 'in-process' or 'process'; got {isolation!r}")
     return isolation

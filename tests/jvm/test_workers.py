@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -411,3 +412,24 @@ def test_a_jvm_crash_in_a_worker_is_an_error_envelope() -> None:
         assert out.error_type == "InternalError" and out.state_reset, out.text
         assert "SIGABRT" in out.text or "crashed" in out.text, out.text
         assert js.eval("kept").error_type == "ReferenceError"
+
+
+def test_the_pools_spare_is_trained_before_it_is_handed_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from langchain_graalvm._runtime import _workerpool
+
+    fresh = _workerpool.WorkerPool(spares=1)  # no idle worker of other tests: the spare is the only one
+    monkeypatch.setattr(_workerpool, "_pool", fresh)
+    with Interpreter(timeout=SLOW, isolation="process", prestart=False) as first:
+        assert first.eval("1 + 1").value == "2"  # its first eval starts the spare
+        deadline = time.monotonic() + 600  # a hang guard on a loaded machine, not a timing claim
+        while (stats := fresh.stats())["idle"] == 0 or stats["training"] or stats["starting"]:
+            assert time.monotonic() < deadline, stats
+            time.sleep(0.2)
+        with Interpreter(timeout=SLOW, isolation="process", prestart=False) as second:
+            assert second.eval("6 * 7").value == "42"
+            guest = second._guest
+            assert isinstance(guest, _remote.WorkerGuest)
+            training = guest._worker.training  # type: ignore[attr-defined]
+            assert training.state == "trained" and training.run == training.total, training.as_dict()
+            assert training.failed == 0, training.as_dict()
+    fresh.close()

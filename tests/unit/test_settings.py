@@ -262,3 +262,15 @@ def test_the_scan_sees_each_way_of_reading() -> None:
         "f = os.environ.get('HOME')\n"
     )
     assert [line for line, _ in _environment_reads(ast.parse(code))] == [2, 3, 4, 5, 6]
+
+
+def test_the_server_switch_alone_makes_process_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LANGCHAIN_GRAALVM_ISOLATION", raising=False)
+    monkeypatch.delenv("LANGCHAIN_GRAALVM_SERVER", raising=False)
+    assert options.InterpreterOptions().isolation == "in-process"
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_SERVER", "auto")
+    assert options.InterpreterOptions().isolation == "process"
+    assert options.InterpreterOptions(isolation="in-process").isolation == "in-process"  # its own choice wins
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_SERVER", "off")
+    monkeypatch.setenv("LANGCHAIN_GRAALVM_ISOLATION", "process")
+    assert options.InterpreterOptions().isolation == "process"  # the private tier, as before

@@ -14,7 +14,9 @@ Layered from the bottom up, each module importing only those above it in this li
 - ``_wire``: every message and value that crosses to the Java sandbox, in MessagePack (the only module that
   imports :mod:`msgpack`), and the :class:`~._wire.Connection` a worker or the local server speaks it over;
 - ``_worker``, ``_workerpool``, ``_server``: one worker JVM process, this process's pool of them, the local
-  server's client;
+  server's client (a lease of one of its workers); ``_pipes``: a worker's pipes held by a process that did not
+  start it; ``_broker``: the local server itself, a process that starts, trains and lends worker JVMs;
+  ``_training``: the package's training cells, run in a new worker before it is handed out;
 - ``_remote``: the worker backend's guest, over a connection; ``_adapter``: the in-process backend's guest, over
   JPype, and :func:`~._adapter.new_interpreter`, which picks the backend;
 - ``_pools``: the shared Python worker threads.

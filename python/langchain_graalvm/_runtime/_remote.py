@@ -1,7 +1,7 @@
-"""The guest of the worker backend (``isolation="process"``): an interpreter in a worker process of this process's
-pool, or in a session with the local server (``LANGCHAIN_GRAALVM_SERVER=auto``). Both speak the same protocol
-(:class:`._wire.Connection`); only what happens to a lost or stuck one differs: a private worker is killed and
-replaced, a shared server is left to its other sessions.
+"""The guest of the worker backend (``isolation="process"``, or ``LANGCHAIN_GRAALVM_SERVER=auto``): an interpreter
+in a worker process of this process's pool, or in a worker the local server lent this process. Both speak the same
+protocol (:class:`._wire.Connection`) over the worker's pipes, and both are killed when lost or stuck; a private
+worker goes back to this process's pool, a lent one to the server.
 """
 
 from __future__ import annotations
@@ -48,8 +48,9 @@ class WorkerGuest:
         self._pid = os.getpid()
         self._closed = False
         self._lock = threading.Lock()
-        server = _server.connection()
-        self._worker: Connection = server if server is not None else pool().checkout(worker_heap_bytes(options))
+        heap = worker_heap_bytes(options)
+        lent = _server.lease(heap)
+        self._worker: Connection = lent if lent is not None else pool().checkout(heap)
         try:
             gid, imports = self._worker.new_guest(options)
         except WorkerError as exc:
@@ -61,23 +62,28 @@ class WorkerGuest:
             self._drop("it was lost")
             raise JvmError(f"{self._worker.label} could not build an interpreter: {exc}") from None
         self._gid = gid
+        if isinstance(self._worker, _server.LeasedWorker):
+            self._worker.gids.add(gid)  # closed at this process's exit, if not before, so the worker goes back warm
         self._imports = imports
         self._channel: _WorkerChannel | None = None
 
     @property
     def worker_pid(self) -> int:
-        """The pid of the worker process (or the local server) this guest runs in."""
+        """The pid of the worker process this guest runs in."""
         return self._worker.pid
 
     @property
     def in_server(self) -> bool:
-        """Whether this guest runs in the local server rather than in a private worker."""
-        return isinstance(self._worker, _server.ServerConnection)
+        """Whether this guest runs in a worker the local server lent, rather than in a private worker."""
+        return isinstance(self._worker, _server.LeasedWorker)
 
     def _drop(self, why: str) -> None:
-        """Kills a private worker that must not be reused; a shared server is left to its other sessions."""
+        """Kills the worker, which must not be reused: the pool or the server starts another."""
         if isinstance(self._worker, WorkerProcess):
             pool().discard(self._worker, why)
+        elif isinstance(self._worker, _server.LeasedWorker):
+            self._worker.kill(why)
+            self._worker.release(reusable=False)
 
     def _check(self) -> None:
         if os.getpid() != self._pid:
@@ -136,7 +142,7 @@ class WorkerGuest:
                 channel.batches.put(None)
         if fields.get("closed"):
             # The guest was stuck in a builtin that ignores interrupts and was given up: its thread still runs
-            # in the worker, holding a core. Only killing a private worker frees it; the server keeps it.
+            # in the worker, holding a core. Killing the worker frees it.
             self._lose("its guest was stuck in a builtin past the grace")
         return outcome_from_fields(fields)
 
@@ -173,11 +179,15 @@ class WorkerGuest:
         worker = self._worker
         try:
             worker.close_guest(self._gid)
+            if isinstance(worker, _server.LeasedWorker):
+                worker.gids.discard(self._gid)
         except (WorkerLost, WorkerError):
             self._drop("it failed to close an interpreter")
             return
         if isinstance(worker, WorkerProcess):
             pool().checkin(worker, reusable=True)
+        elif isinstance(worker, _server.LeasedWorker):
+            worker.release(reusable=True)
 
     def _lose(self, why: str | None) -> None:
         """Closes this guest for good and kills its worker (``why`` finishes "killed because ...")."""

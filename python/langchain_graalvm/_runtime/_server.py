@@ -1,35 +1,41 @@
-"""The local sandbox server: one JVM per user that outlives its clients and keeps its engine warm.
+"""The local sandbox server: worker JVMs that outlive their clients, trained while idle, lent one per interpreter.
 
-``langchain-graalvm server start`` (or ``LANGCHAIN_GRAALVM_SERVER=auto`` with ``isolation="process"``) runs the
-Java library's ``LocalServer`` in the background. It listens on a Unix-domain socket in a private folder
-(``LANGCHAIN_GRAALVM_SERVER_DIR``, else ``server/`` in the package's cache dir; mode 0700, owned by the user) and
-serves the worker protocol to each client process that connects, each a session of its own. It ends after
-``LANGCHAIN_GRAALVM_SERVER_IDLE`` seconds (default 1800) without a session, or on ``server stop``.
+``LANGCHAIN_GRAALVM_SERVER=auto`` (or ``langchain-graalvm server start``) runs :mod:`._broker` in the background,
+a Python process that starts, trains and lends worker JVMs and runs no guest code itself. It listens on a
+Unix-domain socket in a private folder (``LANGCHAIN_GRAALVM_SERVER_DIR``, else ``server/`` in the package's cache
+dir; mode 0700, owned by the user), and ends after ``LANGCHAIN_GRAALVM_SERVER_IDLE`` seconds (default 1800) without
+a client, or on ``server stop``.
 
 A client uses a server only when: the folder is the user's own and no one else's to enter, the socket's peer runs
 as the same user (the kernel's peer credentials), and the server's protocol and jar are this package's own (the
-``hello`` handshake). Anything else is refused in one line and, with ``auto``, the interpreter falls back to this
-process's private worker pool.
+``hello`` handshake). Anything else is refused in one line (a warning, once per process), and the process's
+interpreters run in private workers instead.
 
-Unlike a private worker, the server is shared: its heap (``LANGCHAIN_GRAALVM_MAX_HEAP``) holds every session's
-guests, so the memory limit is as approximate as in-process, and a guest stuck in a builtin keeps its core in the
-server rather than being killed with a worker. A server that dies ends its sessions' evals with an error envelope;
-the next interpreter starts or finds another.
+Each interpreter leases a worker of its own (:class:`LeasedWorker`): the server hands over the worker's pipes and a
+pidfd, so the interpreter speaks to the worker directly, as to a private worker, and kills it itself when it is
+stuck or lost. The lease's connection stays open: closing the interpreter releases the worker (back to the server,
+warm); a client that dies without a release has its worker killed and replaced by the server.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import fcntl
+import functools
 import hashlib
+import json
 import logging
 import os
+import signal
 import socket
 import stat
 import struct
 import subprocess
+import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,12 +44,15 @@ from .._settings import settings
 from ..errors import JvmError
 from . import _launch
 from ._jvmfinder import pid_alive
-from ._wire import PROTOCOL, START_DEADLINE_S, Connection, WorkerLost
-from ._worker import worker_command
+from ._pipes import PipeConnection
+from ._wire import PROTOCOL, START_DEADLINE_S
 
 logger = logging.getLogger("langchain_graalvm")
 
-_SOCKET_NAME = f"sandbox-p{PROTOCOL}.sock"
+BROKER_PROTOCOL = 2
+"""The control protocol's version (1 was the sessions of a server that ran guests in its own JVM)."""
+_SOCKET_NAME = f"sandbox-s{BROKER_PROTOCOL}.sock"
+_LOG_TAIL = 16 * 1024
 
 
 class ServerRefused(JvmError):
@@ -91,40 +100,70 @@ def build_id() -> str:
     jars = [p for p in _launch.classpath(runtime) if Path(p).name.startswith("langchain-graalvm-sandbox-")]
     if not jars:
         return "unknown"
-    return hashlib.sha256(Path(jars[0]).read_bytes()).hexdigest()
+    info = Path(jars[0]).stat()
+    return _hash(str(jars[0]), info.st_size, info.st_mtime_ns)
 
 
-# ------------------------------------------------------------------------------------------------ the connection
+@functools.lru_cache(maxsize=4)
+def _hash(path: str, size: int, mtime_ns: int) -> str:  # noqa: ARG001 - the cache's key
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-class ServerConnection(Connection):
-    """This process's session with the local server (one socket, shared by this process's guests)."""
+# ------------------------------------------------------------------------------------------------ the control line
+
+
+class Control:
+    """A connection to the server: JSON lines, the lease's descriptors alongside its answer."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__()
         self.path = path
-        self.label = f"the sandbox server at {path}"
-        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            self._sock.connect(str(path))
-            pid, uid, _ = struct.unpack("3i", self._sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
+            self.sock.connect(str(path))
+            pid, uid, _ = struct.unpack("3i", self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
         except OSError:
-            self._sock.close()
+            self.sock.close()
             raise
         if uid != os.getuid():
-            self._sock.close()
+            self.sock.close()
             raise ServerRefused(f"the sandbox server at {path} runs as uid {uid}, not as this user")
         self.pid = int(pid)
-        self._closed_by_us = False
-        self._left_because: str | None = None
-        threading.Thread(target=self._read, name=f"graalvm-server-{pid}", daemon=True).start()
+        self._buffer = b""
+        self._lock = threading.Lock()
+
+    def ask(self, message: dict[str, Any], *, timeout: float = 60.0) -> tuple[dict[str, Any], list[int]]:
+        """Sends one request; its answer and the descriptors that came with it. Raises OSError when the server is
+        gone or does not answer within ``timeout``, :class:`JvmError` when it answers with an error."""
+        with self._lock:
+            return self._ask(message, timeout)
+
+    def _ask(self, message: dict[str, Any], timeout: float) -> tuple[dict[str, Any], list[int]]:
+        self.sock.settimeout(timeout)
+        self.sock.sendall(json.dumps(message).encode() + b"\n")
+        fds: list[int] = []
+        while b"\n" not in self._buffer:
+            data, more, _, _ = socket.recv_fds(self.sock, 1 << 16, 8)
+            fds += more
+            if not data:
+                for fd in fds:
+                    os.close(fd)
+                raise ConnectionResetError(f"the sandbox server at {self.path} closed the connection")
+            self._buffer += data
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        answer = json.loads(line)
+        if "error" in answer:
+            for fd in fds:
+                os.close(fd)
+            raise JvmError(f"the sandbox server at {self.path} (pid {self.pid}): {answer['error']}")
+        return answer, fds
 
     def hello(self) -> dict[str, Any]:
         """The server's handshake; refuses a server of another protocol or build."""
-        answer = super().hello()
+        answer, _ = self.ask({"op": "hello"}, timeout=START_DEADLINE_S)
         mismatch = []
-        if answer.get("protocol") != PROTOCOL:
-            mismatch.append(f"protocol {answer.get('protocol')!r}, this package {PROTOCOL}")
+        if answer.get("protocol") != BROKER_PROTOCOL or answer.get("wire") != PROTOCOL:
+            mismatch.append(f"protocol {answer.get('protocol')!r}/{answer.get('wire')!r}, this package "
+                            f"{BROKER_PROTOCOL}/{PROTOCOL}")
         if answer.get("build") != build_id():
             mismatch.append("it runs another build of the sandbox jar")
         if mismatch:
@@ -136,77 +175,159 @@ class ServerConnection(Connection):
         return answer
 
     def close(self) -> None:
-        self._closed_by_us = True
         with contextlib.suppress(OSError):
-            self._sock.shutdown(socket.SHUT_RDWR)
-        self._sock.close()
+            self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
 
-    def _send_bytes(self, data: bytes) -> None:
-        self._sock.sendall(data)
 
-    def _ended(self) -> None:
-        self._sock.close()
+class LeasedWorker(PipeConnection):
+    """A worker the server lent this process: its pipes and pidfd, and the lease's connection."""
 
-    def _recv(self) -> bytes:
+    def __init__(self, control: Control, answer: dict[str, Any], fds: list[int]) -> None:
+        for fd in fds:
+            os.set_inheritable(fd, False)
+        self.server_pid = control.pid
+        self.training = dict(answer.get("training") or {})
+        self._control: Control | None = control
+        self._log = Path(answer.get("log") or "/nonexistent")
+        self._ended_how: str | None = None
+        self.gids: set[int] = set()  # the interpreters open in it
+        self._owner = os.getpid()
+        _leases.add(self)
+        super().__init__(int(answer["pid"]), fds[0], fds[1], fds[2],
+                         label=f"the sandbox worker process (pid {answer['pid']}) of the local server")
+
+    def release(self, *, reusable: bool) -> None:
+        """Ends the lease: the worker goes back to the server (checked there), or, when not ``reusable``, is
+        killed and replaced. A server that is gone meanwhile changes nothing: the worker ends with its input."""
+        _leases.discard(self)
+        if not reusable:
+            self.kill("it must not be reused")
+        self.detach()
+        self.close_fds()
+        control, self._control = self._control, None
+        if control is None:
+            return
         try:
-            return self._sock.recv(1 << 16)
-        except OSError:
-            return b""
-
-    def _missed_deadline(self, why: str) -> None:
-        self._left_because = why
-        self.close()  # the server is shared: this session ends, the server is not ours to kill
+            if reusable:
+                control.ask({"op": "release"}, timeout=30.0)
+        except (OSError, ValueError, JvmError):
+            pass
+        finally:
+            control.close()
 
     def _describe_loss(self) -> str:
-        if self._left_because is not None:
-            return f"{self.label} (pid {self.pid}) was left because {self._left_because}"
-        if self._closed_by_us:
-            return f"{self.label} (pid {self.pid}) was disconnected"
-        return f"{self.label} (pid {self.pid}) closed the connection (it stopped or crashed)"
+        text = super()._describe_loss()
+        if self._killed_why is None and not self._detached and self._control is not None:
+            text = f"{self.label} {self._how_it_ended()}"
+        try:
+            with open(self._log, "rb") as log:
+                log.seek(max(0, log.seek(0, os.SEEK_END) - _LOG_TAIL))
+                tail = log.read().decode("utf-8", "replace")
+        except OSError:
+            return text
+        if "OutOfMemoryError" in tail:
+            text += " after its heap ran out"
+        elif "A fatal error has been detected" in tail:
+            text += " after the JVM crashed"
+        return text
 
 
-_connection: ServerConnection | None = None
-_connection_pid = 0
+    def _how_it_ended(self) -> str:
+        """How the worker ended, as the server (its parent) saw it (asked once)."""
+        if self._ended_how is None:
+            self._ended_how = self._ask_how_it_ended()
+        return self._ended_how
+
+    def _ask_how_it_ended(self) -> str:
+        try:
+            code = self._control.ask({"op": "exit"}, timeout=10.0)[0].get("code")  # type: ignore[union-attr]
+        except (OSError, ValueError, JvmError):
+            code = None
+        if code is None:
+            return "closed its pipe (it was killed or crashed)"
+        if code < 0:
+            try:
+                return f"was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                return f"was killed by signal {-code}"
+        return f"exited with status {code}"
+
+
+_leases: weakref.WeakSet[LeasedWorker] = weakref.WeakSet()
+
+
+def _release_at_exit() -> None:
+    """Closes the interpreters left open at this process's exit and gives their workers back, warm: a lease that
+    just ends (the process died) costs the server a worker."""
+    for lease in list(_leases):
+        if lease._owner != os.getpid() or not lease.alive:
+            continue
+        try:
+            for gid in list(lease.gids):
+                lease.request("close", gid, deadline=5.0)
+            lease.release(reusable=True)
+        except Exception:  # noqa: BLE001 - the server kills and replaces what is not given back
+            logger.debug("a lent worker was not given back at exit", exc_info=True)
+
+
+atexit.register(_release_at_exit)
+
+
+# ------------------------------------------------------------------------------------------------ leasing
+
+_refused: str | None = None
+_refused_pid = 0
 _lock = threading.Lock()
 
 
-def connection() -> ServerConnection | None:
-    """This process's session with the server when ``LANGCHAIN_GRAALVM_SERVER=auto``: a running server of this
-    package, else one started now. None when the server is off, or refused (said once in a warning)."""
-    global _connection, _connection_pid
+def lease(heap_bytes: int) -> LeasedWorker | None:
+    """A worker of ``heap_bytes`` from the local server (started when none runs), or None when the server is off
+    or cannot be used: then this process's interpreters use private workers, said once in a warning."""
+    global _refused, _refused_pid
     if mode() == "off":
         return None
     with _lock:
-        if _connection is not None and _connection_pid == os.getpid() and _connection.alive:
-            return _connection
+        if _refused is not None and _refused_pid == os.getpid():
+            return None
+    try:
+        control = attach(start=True)
         try:
-            _connection = attach(start=True)
-        except (ServerRefused, JvmError, OSError) as exc:
+            answer, fds = control.ask({"op": "lease", "heap": heap_bytes}, timeout=START_DEADLINE_S)
+            if len(fds) != 3:
+                raise JvmError(f"the sandbox server at {control.path} sent {len(fds)} descriptors, not 3")
+            return LeasedWorker(control, answer, fds)
+        except BaseException:
+            control.close()
+            raise
+    except (JvmError, OSError, ValueError) as exc:
+        with _lock:
+            first = _refused is None or _refused_pid != os.getpid()
+            _refused, _refused_pid = str(exc), os.getpid()
+        if first:
             logger.warning("langchain-graalvm: not using the sandbox server, using private workers: %s", exc)
-            _connection = None
-        _connection_pid = os.getpid()
-        return _connection
+        return None
 
 
-def attach(*, start: bool) -> ServerConnection:
-    """A session with the running server; with ``start``, a server is started first when none answers."""
+def attach(*, start: bool) -> Control:
+    """A greeted connection to the running server; with ``start``, a server is started first when none answers."""
     folder = server_dir()
     _make_private(folder)
     path = folder / _SOCKET_NAME
     try:
-        return _greeted(ServerConnection(path))
-    except (FileNotFoundError, ConnectionRefusedError, WorkerLost):
+        return _greeted(Control(path))
+    except (FileNotFoundError, ConnectionRefusedError, ConnectionResetError):
         if not start:
             raise
     with _start_lock(folder):
         try:
-            return _greeted(ServerConnection(path))  # another process started one meanwhile
-        except (FileNotFoundError, ConnectionRefusedError, WorkerLost):
+            return _greeted(Control(path))  # another process started one meanwhile
+        except (FileNotFoundError, ConnectionRefusedError, ConnectionResetError):
             _spawn(path, idle_seconds())
             return _greeted(_wait_for(path))
 
 
-def _greeted(conn: ServerConnection) -> ServerConnection:
+def _greeted(conn: Control) -> Control:
     try:
         conn.hello()
     except BaseException:
@@ -229,60 +350,57 @@ def _spawn(path: Path, idle_s: int) -> int:
     """Starts a server in the background, detached from this process; returns its pid."""
     with contextlib.suppress(FileNotFoundError):
         path.unlink()  # a dead server's socket: nothing accepts on it (the start lock is held)
-    command = worker_command(settings().max_heap)
-    command += ["--listen", str(path), "--idle-exit", str(idle_s)]
-    log = open(path.parent / "server.log", "ab")  # noqa: SIM115 - handed to the child, closed here after
-    try:
-        proc = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=log,
-            env={},
-            close_fds=True,
-            start_new_session=True,
-        )
-    finally:
-        log.close()
+    package_root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k.startswith("LANGCHAIN_GRAALVM_")}
+    for name in ("HOME", "XDG_CACHE_HOME", "JAVA_HOME", "PATH"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    env["PYTHONPATH"] = str(package_root)
+    env["LANGCHAIN_GRAALVM_SERVER_DIR"] = str(path.parent)
+    command = [sys.executable, "-m", "langchain_graalvm._runtime._broker", "--listen", str(path),
+               "--idle-exit", str(idle_s)]
+    with open(path.parent / "server.log", "ab") as log:
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+                                close_fds=True, start_new_session=True, cwd=str(path.parent))
     (path.parent / "server.pid").write_text(str(proc.pid))
     threading.Thread(target=proc.wait, daemon=True).start()  # reaps it, should it end while this process runs
     return proc.pid
 
 
-def _wait_for(path: Path) -> ServerConnection:
+def _wait_for(path: Path) -> Control:
     deadline = time.monotonic() + START_DEADLINE_S
     while True:
         try:
-            return ServerConnection(path)
+            return Control(path)
         except (FileNotFoundError, ConnectionRefusedError):
             if time.monotonic() > deadline:
                 raise JvmError(
                     f"the sandbox server did not listen on {path} within {START_DEADLINE_S:.0f} s; "
                     f"see {path.parent / 'server.log'}"
                 ) from None
-            time.sleep(0.05)
+            time.sleep(0.02)
 
 
 # ------------------------------------------------------------------------------------------------ the CLI's verbs
 
 
 def start() -> dict[str, Any]:
-    """Starts a server unless one of this package runs; its facts."""
+    """Starts a server unless one of this package runs; its status."""
     conn = attach(start=True)
     try:
-        return conn.facts()
+        return conn.ask({"op": "status"})[0]
     finally:
         conn.close()
 
 
 def status() -> dict[str, Any] | None:
-    """The running server's facts, or None when none runs."""
+    """The running server's status (its workers and their training), or None when none runs."""
     try:
         conn = attach(start=False)
-    except (FileNotFoundError, ConnectionRefusedError, WorkerLost):
+    except (FileNotFoundError, ConnectionRefusedError, ConnectionResetError):
         return None
     try:
-        return conn.facts()
+        return conn.ask({"op": "status"})[0]
     finally:
         conn.close()
 
@@ -292,13 +410,13 @@ def stop() -> int | None:
     folder = server_dir()
     _make_private(folder)
     try:
-        conn = ServerConnection(folder / _SOCKET_NAME)
+        conn = Control(folder / _SOCKET_NAME)
     except (FileNotFoundError, ConnectionRefusedError):
         return None
     pid = conn.pid
     try:
-        conn.shutdown()
-    except WorkerLost:
+        conn.ask({"op": "shutdown"}, timeout=30.0)
+    except (OSError, ValueError, JvmError):
         pass
     finally:
         conn.close()

@@ -26,7 +26,7 @@ import time
 
 from .._settings import settings
 from ..options import InterpreterOptions
-from . import _launch
+from . import _launch, _training
 from ._jvmfinder import cache_dir, find_jdk
 from ._wire import Connection
 
@@ -95,6 +95,7 @@ class WorkerProcess(Connection):
     def __init__(self, heap_bytes: int) -> None:
         super().__init__()
         self.heap_bytes = heap_bytes
+        self.training = _training.Progress(("js",))
         self._killed_why: str | None = None
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0

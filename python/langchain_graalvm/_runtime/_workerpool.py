@@ -1,5 +1,6 @@
 """This process's pool of sandbox workers (:mod:`._worker`): each interpreter of the worker backend checks out a
-worker of its own and gives it back when it closes, its contexts closed and its JIT warmth kept.
+worker of its own and gives it back when it closes, its contexts closed and its JIT warmth kept. A spare is trained
+(:mod:`._training`) before it is handed out, while this process's other workers are not busy.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 
 from .._settings import settings
 from ..errors import InterpreterClosedError, JvmError
-from . import _wire
+from . import _training, _wire
 from ._wire import WorkerLost
 from ._worker import WorkerProcess
 
@@ -44,6 +45,7 @@ class WorkerPool:
         self._idle: dict[int, list[tuple[float, WorkerProcess]]] = {}
         self._busy: dict[WorkerProcess, int] = {}  # checked-out workers and how many guests each holds
         self._starting = 0
+        self._training: dict[WorkerProcess, bool] = {}  # spares in training, and whether a checkout waits for one
         self._cond = threading.Condition()
         self._pid = os.getpid()
         self.started = 0
@@ -55,6 +57,7 @@ class WorkerPool:
                 "busy": len(self._busy),
                 "idle": sum(len(v) for v in self._idle.values()),
                 "starting": self._starting,
+                "training": len(self._training),
                 "started": self.started,
                 "killed": self.replaced,
                 "max": self.max_workers,
@@ -83,6 +86,12 @@ class WorkerPool:
                     if worker.alive:
                         self._busy[worker] = 1
                         return worker
+                training = [w for w in self._training if w.heap_bytes == heap_bytes]
+                if training:
+                    for w in training:
+                        self._training[w] = True  # stops after its current cell, then goes idle
+                    self._cond.wait(1.0)
+                    continue
                 if self._count_locked() < self.max_workers:
                     self._starting += 1
                     break
@@ -174,15 +183,42 @@ class WorkerPool:
 
     def _start_spare(self, heap_bytes: int) -> None:
         try:
-            worker = self._new_worker(heap_bytes)
+            worker: WorkerProcess | None = self._new_worker(heap_bytes)
         except Exception:  # noqa: BLE001 - a spare that fails to start is logged; checkouts start their own
             logger.warning("a spare sandbox worker failed to start", exc_info=True)
+            worker = None
+        if worker is not None and not self._train(worker):
             worker = None
         with self._cond:
             self._starting -= 1
             if worker is not None:
                 self._idle.setdefault(heap_bytes, []).append((time.monotonic(), worker))
             self._cond.notify_all()
+
+    def _train(self, worker: WorkerProcess) -> bool:
+        """Trains a spare while no checked-out worker is busy; False (the spare killed) when it died meanwhile."""
+        with self._cond:
+            self._training[worker] = False
+        try:
+            _training.train(worker, worker.training, pause=self._workers_busy,
+                            stop=lambda: self._training.get(worker, True))
+        except (WorkerLost, _wire.WorkerError):
+            worker.kill("it failed while it was trained")
+            return False
+        finally:
+            with self._cond:
+                self._training.pop(worker, None)
+        return True
+
+    def _workers_busy(self) -> bool:
+        """Whether a checked-out worker used CPU over the last 100 ms (a spare's training then waits)."""
+        with self._cond:
+            busy = list(self._busy)
+        if not busy:
+            return False
+        before = sum(_training.cpu_ticks(w.pid) for w in busy)
+        time.sleep(0.1)
+        return sum(_training.cpu_ticks(w.pid) for w in busy) - before > 1
 
     def _new_worker(self, heap_bytes: int) -> WorkerProcess:
         worker = WorkerProcess(heap_bytes)
@@ -198,6 +234,7 @@ class WorkerPool:
                 f"the sandbox worker speaks protocol {hello.get('protocol')!r}, this package {_wire.PROTOCOL}: "
                 "its jar and this Python package are from different releases"
             )
+        worker.training = _training.Progress(("js", "python") if hello.get("python") else ("js",))
         with self._cond:
             self.started += 1
         return worker

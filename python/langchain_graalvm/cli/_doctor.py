@@ -220,12 +220,22 @@ def _report_isolation(report: _Report) -> None:
     if facts is None:
         report.line("info", "sandbox server", f"not running ({_server.socket_path()})")
     else:
+        workers = facts["workers"]
         report.line(
             "ok",
             "sandbox server",
-            f"pid {facts['pid']}, {int(facts['sessions']) - 1} client sessions, {facts['guests']} interpreters, "
-            f"heap {int(facts['heapMax']) >> 20} MiB ({_server.socket_path()})",
+            f"pid {facts['pid']}, {len(workers)} workers, {facts['leases']} lent, {facts['replaced']} replaced "
+            f"({_server.socket_path()})",
         )
+        for worker in workers:
+            training = worker["training"]
+            report.line(
+                "info",
+                "sandbox server",
+                f"worker {worker['pid']}: {worker['state']}, training {training['state']} "
+                f"({training['cells']}/{training['of']} cells), heap {int(worker['heap']) >> 20} MiB, "
+                f"RSS {int(worker['rss']) >> 20} MiB",
+            )
 
 
 def _check_limits() -> dict[str, str | None]:

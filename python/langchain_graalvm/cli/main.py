@@ -300,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     inst.set_defaults(func=_install)
 
-    srv = sub.add_parser("server", help="the local sandbox server that keeps a warm JVM for isolation='process'")
+    srv = sub.add_parser("server", help="the local sandbox server that lends trained worker JVMs (SERVER=auto)")
     srv.add_argument("verb", choices=["start", "stop", "status"])
     srv.add_argument("--idle", type=int, help="start: seconds without a client before it exits (default 1800)")
     srv.set_defaults(func=_server)
