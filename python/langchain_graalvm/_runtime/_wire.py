@@ -22,7 +22,6 @@ Messages, client to server (``rid`` is a request's id, ``gid`` an interpreter's)
     ["restore", rid, gid, text]           -> ["ok", rid, [name...]] or ["snapshot-error", rid, message, false]
     ["close", rid, gid]                   -> ["ok", rid, nil]
     ["facts", rid]                        -> ["ok", rid, {...}]
-    ["shutdown", rid]                     -> ["ok", rid, nil] (a local server only)
 
 Any request may get ``["error", rid, kind, message]`` instead. Text that holds lone surrogates goes out as binary
 UTF-16LE (:func:`wire_text`); text that comes back has them escaped.
@@ -228,9 +227,6 @@ class Connection:
 
     def facts(self) -> dict[str, Any]:
         return dict(self.request("facts", deadline=60.0))
-
-    def shutdown(self) -> None:
-        self.request("shutdown", deadline=30.0)
 
     # ---------------------------------------------------------------------------------------------- the framing
 

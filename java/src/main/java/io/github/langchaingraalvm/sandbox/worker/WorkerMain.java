@@ -21,7 +21,7 @@ public final class WorkerMain {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         int status = 0;
         try {
-            new WorkerServer(new FileInputStream(FileDescriptor.in), protocolOut, null).serve();
+            new WorkerServer(new FileInputStream(FileDescriptor.in), protocolOut).serve();
         } catch (Throwable t) {
             t.printStackTrace();
             status = 1;

@@ -53,7 +53,6 @@ import org.msgpack.value.Value;
  * ["close", rid, gid]                     -> ["ok", rid, nil]
  * ["facts", rid]                          -> ["ok", rid, {graalvm, runtime, jit, policy, python, unusable, heapMax,
  *                                              pid, guests, sessions}] (the JVM's, over every session)
- * ["shutdown", rid]                       -> ["ok", rid, nil], then a local server stops (a worker refuses it)
  * </pre>
  * Any request may instead get {@code ["error", rid, kind, message]}; {@code kind} {@code "broken"} means the JVM
  * can no longer run guest code, {@code "busy"} that the session already has {@link #MAX_IN_FLIGHT} requests in
@@ -70,12 +69,11 @@ public final class WorkerServer {
      */
     public static final String BUILD = buildId();
 
-    private final Runnable shutdown;
     private final MessageUnpacker in;
     private final MessagePacker out;
     private final Map<Long, GuestInterpreter> guests = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    /** Interpreters and sessions alive in this JVM, over every server (a local server runs one per session). */
+    /** Interpreters and sessions alive in this JVM, over every server. */
     private static final AtomicLong LIVE_GUESTS = new AtomicLong();
     private static final AtomicLong LIVE_SESSIONS = new AtomicLong();
     /** Contexts built ahead of need, by their options (as JSON), shared by every session of this JVM. */
@@ -91,14 +89,10 @@ public final class WorkerServer {
         return thread;
     });
 
-    /**
-     * A server reading requests from {@code input} and writing answers to {@code output}; {@code shutdown}, when
-     * not null, is what a {@code shutdown} request runs (a local server's stop), else that request is refused.
-     */
-    public WorkerServer(InputStream input, OutputStream output, Runnable shutdown) {
+    /** A server reading requests from {@code input} and writing answers to {@code output}. */
+    public WorkerServer(InputStream input, OutputStream output) {
         this.in = MessagePack.newDefaultUnpacker(new BufferedInputStream(input, 1 << 16));
         this.out = MessagePack.newDefaultPacker(new BufferedOutputStream(output, 1 << 16));
-        this.shutdown = shutdown;
     }
 
     /** Serves until the input ends, then closes every interpreter. */
@@ -218,14 +212,6 @@ public final class WorkerServer {
                     send("ok", rid, (Object) null);
                 }
                 case "facts" -> send("ok", rid, facts());
-                case "shutdown" -> {
-                    if (shutdown == null) {
-                        send("error", rid, "protocol", "only a local server can be shut down");
-                    } else {
-                        send("ok", rid, (Object) null);
-                        shutdown.run();
-                    }
-                }
                 default -> send("error", rid, "protocol", "unknown request: " + kind);
             }
         } catch (RuntimeException | Error e) {
