@@ -34,9 +34,13 @@ public final class GuestThread {
     /**
      * How long after a forced close an eval still waits for a guest that ignores it, before giving it up. Some
      * builtins run as long Java loops that never check for interrupts ({@code sum(range(10**18))} in GraalPy);
-     * only their own end would let the close take effect.
+     * only their own end would let the close take effect. In this JVM 5 s: a guest given up keeps its core. A
+     * worker process sets {@value #ABANDON_AFTER_PROPERTY} to 1000 before its first guest: its client kills it
+     * once a guest is given up, which frees the core at once, so waiting longer only delays the eval's answer.
      */
-    static final Duration ABANDON_AFTER = Duration.ofSeconds(5);
+    static final Duration ABANDON_AFTER = Duration.ofMillis(Long.getLong(GuestThread.ABANDON_AFTER_PROPERTY, 5000));
+    /** The system property that sets {@link #ABANDON_AFTER} in milliseconds. */
+    public static final String ABANDON_AFTER_PROPERTY = "langchain.graalvm.abandonAfterMillis";
 
     /**
      * JDK classes that every {@link Throwable} may need, initialized here, on an ordinary stack. The JVM initializes

@@ -1,5 +1,6 @@
 package io.github.langchaingraalvm.sandbox.worker;
 
+import io.github.langchaingraalvm.sandbox.guest.GuestThread;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -17,6 +18,8 @@ public final class WorkerMain {
 
     /** Serves until the input ends, then halts the JVM. */
     public static void main(String[] args) throws Exception {
+        // This process is killed once a guest is given up: give up a guest that ignores its forced close sooner.
+        System.setProperty(GuestThread.ABANDON_AFTER_PROPERTY, "1000");
         FileOutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         int status = 0;
