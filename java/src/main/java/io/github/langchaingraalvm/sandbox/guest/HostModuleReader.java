@@ -2,6 +2,7 @@ package io.github.langchaingraalvm.sandbox.guest;
 
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.hostcall.HostCallBook;
+import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
@@ -46,7 +47,7 @@ final class HostModuleReader implements AgentModules.Reader {
 
     @Override
     public String read(String path) throws IOException {
-        Object ticket = calls.start("fs", "module", "{\"path\":" + jsonString(path) + "}", "Error");
+        Object ticket = calls.start("fs", "module", "{\"path\":" + UnicodeText.jsonString(path) + "}", "Error");
         if (ticket instanceof String refused) {
             throw new AccessDeniedException(path, null, refused.substring(refused.indexOf('\u0000') + 1));
         }
@@ -99,20 +100,5 @@ final class HostModuleReader implements AgentModules.Reader {
                 t.resume();
             }
         }
-    }
-
-    private static String jsonString(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.append('"').toString();
     }
 }

@@ -10,6 +10,22 @@ public final class UnicodeText {
 
     private UnicodeText() {}
 
+    /** {@code text} as a JSON string literal: quotes, backslashes and control characters escaped. */
+    public static String jsonString(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
     /** Whether {@code s} holds a surrogate that is not part of a valid pair. */
     public static boolean hasLoneSurrogate(String s) {
         for (int i = 0; i < s.length(); i++) {

@@ -6,6 +6,7 @@ import io.github.langchaingraalvm.sandbox.HostBridge;
 import io.github.langchaingraalvm.sandbox.HostCallHandler;
 import io.github.langchaingraalvm.sandbox.SandboxOptions;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
+import io.github.langchaingraalvm.sandbox.text.UnicodeText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -175,7 +176,7 @@ final class RemoteInterpreter implements GuestInterpreter {
                     } catch (RuntimeException failed) {
                         String type = language.equals("python") ? "RuntimeError" : "HostError";
                         completeHostCall(e.number(), false, "{\"type\":\"" + type + "\",\"message\":"
-                                + quote("The host could not start " + e.name() + ": " + failed) + "}");
+                                + UnicodeText.jsonString("The host could not start " + e.name() + ": " + failed) + "}");
                     }
                 }
             }
@@ -306,19 +307,5 @@ final class RemoteInterpreter implements GuestInterpreter {
 
     private long bound(Duration own) {
         return own.plus(options.interruptGrace()).plus(SLACK).toNanos();
-    }
-
-    private static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        return out.append('"').toString();
     }
 }
