@@ -201,6 +201,36 @@ def main() -> None:
             kept = b.eval("theirs").value
         rows.append(("kill -9 of a session's worker mid-eval: envelope after the kill",
                      f"{took:.3f} s, {outcome[0].error_type}; other session's globals: {kept}"))
+        # A bomb and a heap-filling builtin in one session: another session's small cells, against the same cells
+        # while nothing else runs.
+        with Interpreter(timeout=2.0, memory_limit=64 << 20, prestart=False) as a, \
+                Interpreter(timeout=60, prestart=False) as b:
+            a.eval("1")
+            def small(n: int, offset: int) -> tuple[float, int]:
+                times, errors = [], 0
+                for i in range(n):
+                    t = time.perf_counter()
+                    errors += not b.eval(f"{offset + i} * 2 + 1").ok  # new source every call
+                    times.append(time.perf_counter() - t)
+                return statistics.median(times), errors
+            small(200, 0)
+            quiet, _ = small(300, 1000)
+            faults: list[str] = []
+            stop = threading.Event()
+            def attack() -> None:
+                while not stop.is_set():
+                    for code in ("const keep = []; while (true) keep.push(new Float64Array(1 << 20))",
+                                 "Array.from({length: 2 ** 31})"):
+                        faults.append(str(a.eval(code).error_type))
+            attacker = threading.Thread(target=attack)
+            attacker.start()
+            time.sleep(1.0)
+            loud, errors = small(300, 5000)
+            stop.set()
+            attacker.join(120)
+        rows.append(("a bomb and Array.from(2 ** 31) in one session: another session's small cells",
+                     f"median {loud * 1000:.2f} ms against {quiet * 1000:.2f} ms quiet ({loud / quiet:.2f}x), "
+                     f"{errors} errors; the attacker's outcomes: {sorted(set(faults))}"))
         # The package's agent cells (new source every call), not in the training: a fresh client on a worker trained
         # by the server alone, then another fresh client on the worker the first gave back; then a private worker.
         until_trained()

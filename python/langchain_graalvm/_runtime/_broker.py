@@ -39,6 +39,7 @@ from ._wire import PROTOCOL, WorkerError, WorkerLost
 from ._worker import worker_command, worker_heap_bytes
 
 _CHECK_S = 20.0
+_LOGS_KEPT = 16  # logs of ended workers kept
 QUIET_S = 2.0
 """Seconds without CPU use by any lent worker before the server trains, or starts a spare."""
 
@@ -280,6 +281,7 @@ class Broker:
 
     def _start(self, heap: int, state: str = "leasing") -> BrokerWorker:
         try:
+            self._sweep_logs()
             worker = BrokerWorker(heap, self.path.parent)
             try:
                 hello = worker.ask("hello")
@@ -301,6 +303,16 @@ class Broker:
             worker.state = state
             self.cond.notify_all()
         return worker
+
+    def _sweep_logs(self) -> None:
+        """Keeps the logs of the workers alive and of the last 16 that ended (a client may still read how its
+        worker ended); removes the others."""
+        with self.cond:
+            alive = {w.log for w in self.workers}
+        ended = sorted(p for p in self.path.parent.glob("worker-*.log") if p not in alive)
+        for old in ended[:-_LOGS_KEPT]:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
     def _take_back(self, worker: BrokerWorker, *, clean: bool) -> None:
         healthy = False
