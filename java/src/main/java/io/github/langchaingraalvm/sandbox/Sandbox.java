@@ -6,7 +6,7 @@ import io.github.langchaingraalvm.sandbox.guest.JavaScriptGuest;
 import io.github.langchaingraalvm.sandbox.guest.PythonGuest;
 import io.github.langchaingraalvm.sandbox.guest.UnwindGuard;
 import io.github.langchaingraalvm.sandbox.internal.SandboxAccess;
-import io.github.langchaingraalvm.sandbox.worker.WorkerPool;
+import io.github.langchaingraalvm.sandbox.worker.RemoteInterpreter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
@@ -68,7 +68,7 @@ public final class Sandbox {
      */
     public JavaScriptInterpreter newInterpreter(SandboxOptions options) {
         if (options.isolation() == Isolation.PROCESS) {
-            return new JavaScriptInterpreter(() -> WorkerPool.newInterpreter("js", options, ACCESS));
+            return new JavaScriptInterpreter(() -> RemoteInterpreter.open("js", options, ACCESS));
         }
         Engines e = engines();
         JavaScriptInterpreter js = new JavaScriptInterpreter(() -> new JavaScriptGuest(e, options));
@@ -89,7 +89,7 @@ public final class Sandbox {
             if (!pythonAvailable()) {
                 throw new IllegalStateException("GraalPy's jars are not on this JVM's module path");
             }
-            return new PythonInterpreter(() -> WorkerPool.newInterpreter("python", options, ACCESS));
+            return new PythonInterpreter(() -> RemoteInterpreter.open("python", options, ACCESS));
         }
         Engines e = engines();
         return new PythonInterpreter(() -> new PythonGuest(e, options));

@@ -27,7 +27,7 @@ import org.msgpack.value.Value;
  * the worker is killed and never reused, the eval returns an {@code InternalError} outcome that says the globals
  * are gone, and the public interpreter builds a new guest, in another worker, for its next call.
  */
-final class RemoteInterpreter implements GuestInterpreter {
+public final class RemoteInterpreter implements GuestInterpreter {
     /** Added to every request's own bound (an eval's max wall time, a snapshot's timeout) as its deadline. */
     static final Duration SLACK = Duration.ofSeconds(60);
     private static final String LOST = ". The interpreter was restarted: all globals from earlier calls are gone.";
@@ -42,7 +42,19 @@ final class RemoteInterpreter implements GuestInterpreter {
     private final AtomicBoolean busy = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    RemoteInterpreter(WorkerPool pool, String language, SandboxOptions options, SandboxAccess access) {
+    /**
+     * A guest interpreter of {@code language} ({@code "js"} or {@code "python"}) in a worker of this JVM's pool: the
+     * sandbox's way to {@link io.github.langchaingraalvm.sandbox.Isolation#PROCESS}. {@code access} is the
+     * sandbox's own, which makes its outcomes.
+     *
+     * @throws IllegalStateException when no worker could be started or it could not build the interpreter
+     */
+    @SuppressWarnings("exports")
+    public static GuestInterpreter open(String language, SandboxOptions options, SandboxAccess access) {
+        return new RemoteInterpreter(WorkerPool.shared(), language, options, access);
+    }
+
+    private RemoteInterpreter(WorkerPool pool, String language, SandboxOptions options, SandboxAccess access) {
         this.pool = pool;
         this.language = language;
         this.options = options;

@@ -28,7 +28,7 @@ import org.msgpack.value.ValueFactory;
  * carry ({@link WorkerServer}), and what the in-process backend passes across JPype in one call each. An
  * interpreter's options ({@link #newGuest}), an eval's host functions ({@link #bridge}) and its outcome
  * ({@link #outcome}) are decoded and encoded here alone; the Python side's counterpart is its {@code _wire} module.
- * A Java host's own worker client ({@link RemoteInterpreter}) writes and reads the same forms here.
+ * A Java host's own worker client, in this package, writes and reads the same forms here.
  */
 public final class Wire {
     private Wire() {

@@ -60,18 +60,6 @@ public final class WorkerPool {
     }
 
     /**
-     * A guest interpreter of {@code language} ({@code "js"} or {@code "python"}) in a worker of this JVM's pool: the
-     * sandbox's way to {@link io.github.langchaingraalvm.sandbox.Isolation#PROCESS}. {@code access} is the
-     * sandbox's own, which makes its outcomes.
-     *
-     * @throws IllegalStateException when no worker could be started or it could not build the interpreter
-     */
-    @SuppressWarnings("exports")
-    public static GuestInterpreter newInterpreter(String language, SandboxOptions options, SandboxAccess access) {
-        return new RemoteInterpreter(SHARED, language, options, access);
-    }
-
-    /**
      * The {@code -Xmx} of a worker for these options: the engine's own needs (384 MiB for JavaScript, 640 MiB for
      * Python) plus twice the guest's heap allowance (the watchdog stops a guest that keeps more, and it measures at
      * collections); 2 GiB when there is no memory limit. The Python package's workers follow the same rule.
