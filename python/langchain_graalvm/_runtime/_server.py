@@ -27,7 +27,6 @@ import hashlib
 import json
 import logging
 import os
-import signal
 import socket
 import stat
 import struct
@@ -46,6 +45,7 @@ from . import _launch
 from ._jvmfinder import pid_alive
 from ._pipes import PipeConnection
 from ._wire import PROTOCOL, START_DEADLINE_S
+from ._worker import how_it_exited, why_from_stderr
 
 logger = logging.getLogger("langchain_graalvm")
 
@@ -226,11 +226,7 @@ class LeasedWorker(PipeConnection):
                 tail = log.read().decode("utf-8", "replace")
         except OSError:
             return text
-        if "OutOfMemoryError" in tail:
-            text += " after its heap ran out"
-        elif "A fatal error has been detected" in tail:
-            text += " after the JVM crashed"
-        return text
+        return text + why_from_stderr(tail)
 
 
     def _how_it_ended(self) -> str:
@@ -246,12 +242,7 @@ class LeasedWorker(PipeConnection):
             code = None
         if code is None:
             return "closed its pipe (it was killed or crashed)"
-        if code < 0:
-            try:
-                return f"was killed by {signal.Signals(-code).name}"
-            except ValueError:
-                return f"was killed by signal {-code}"
-        return f"exited with status {code}"
+        return how_it_exited(int(code))
 
 
 _leases: weakref.WeakSet[LeasedWorker] = weakref.WeakSet()

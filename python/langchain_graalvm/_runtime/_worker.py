@@ -86,6 +86,25 @@ def worker_command(heap_bytes: int) -> list[str]:
     ]
 
 
+def how_it_exited(code: int) -> str:
+    """A worker's exit status in words: ``was killed by SIGKILL``, ``exited with status 1``."""
+    if code >= 0:
+        return f"exited with status {code}"
+    try:
+        return f"was killed by {signal.Signals(-code).name}"
+    except ValueError:
+        return f"was killed by signal {-code}"
+
+
+def why_from_stderr(tail: str) -> str:
+    """What the end of a worker's standard error says of its death, as words to append, or nothing."""
+    if "OutOfMemoryError" in tail:
+        return " after its heap ran out"
+    if "A fatal error has been detected" in tail:
+        return " after the JVM crashed"
+    return ""
+
+
 # ------------------------------------------------------------------------------------------------ one worker
 
 
@@ -179,19 +198,9 @@ class WorkerProcess(Connection):
             how = f"was killed because {self._killed_why}"
         elif code is None:
             how = "closed its pipe"
-        elif code < 0:
-            try:
-                how = f"was killed by {signal.Signals(-code).name}"
-            except ValueError:
-                how = f"was killed by signal {-code}"
         else:
-            how = f"exited with status {code}"
-        tail = self.stderr_tail()
-        if "OutOfMemoryError" in tail:
-            how += " after its heap ran out"
-        elif "A fatal error has been detected" in tail:
-            how += " after the JVM crashed"
-        return f"{self.label} {how}"
+            how = how_it_exited(code)
+        return f"{self.label} {how}{why_from_stderr(self.stderr_tail())}"
 
     def _read_stderr(self) -> None:
         stream = self._proc.stderr
